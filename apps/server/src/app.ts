@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import accessControl from './lib/access';
+import { type AppContext, contextPlugin } from './lib/context';
+import httpErrors, { sendRouteNotFound } from './lib/http';
+import { validatorCompiler } from './lib/validation';
+import authRoutes from './modules/auth/routes';
+import customerRoutes from './modules/customers/routes';
+import emailRoutes from './modules/email/routes';
+import eventRoutes from './modules/events/routes';
+import fileRoutes from './modules/files/routes';
+import healthRoutes from './modules/health/routes';
+import lookupRoutes from './modules/lookups/routes';
+import userRoutes from './modules/users/routes';
+
+/** Every module's routes; a new module adds one line here. */
+const modules = [
+  authRoutes,
+  userRoutes,
+  customerRoutes,
+  fileRoutes,
+  lookupRoutes,
+  healthRoutes,
+  eventRoutes,
+  emailRoutes,
+];
+
+export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
+
+/** The Fastify instance with every plugin and module; tests inject into it. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(contextPlugin, ctx);
+  await app.register(httpErrors);
+  await app.register(cookie);
+  await app.register(multipart);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Quayside API', version: '1', description: 'See design/API.md for the conventions.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(accessControl);
+
+  for (const module of modules) await app.register(module);
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  await serveWebApp(app, ctx.config.webDist);
+  return app;
+}
+
+/** The built React app, with index.html for every app route (the router runs in the browser). */
+async function serveWebApp(app: FastifyInstance, dist: string) {
+  const index = path.join(dist, 'index.html');
+  const hasWeb = existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && hasWeb && request.method === 'GET') {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendRouteNotFound(request, reply);
+  });
+}

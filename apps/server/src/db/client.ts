@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * Both drivers give the same query builder; the node-postgres type stands for both so that
+ * services are written once.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL with $1 placeholders, for pg-boss and the few statements drizzle does not model. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  // undefined = in memory (tests); a folder = persistent.
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    query: async <T>(text: string, params?: unknown[]) => {
+      const res = await client.query<T>(text, params);
+      return { rows: res.rows };
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client whose connection drops emits 'error' on the pool; unheard, it would end the process.
+  // The pool replaces the client on the next query.
+  pool.on('error', (err) => console.error('[db] idle connection lost:', err.message));
+  const db = drizzlePg(pool, { schema });
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    query: async <T>(text: string, params?: unknown[]) => {
+      const res = await pool.query(text, params);
+      return { rows: res.rows as T[] };
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  await database.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  if (database.pglite) {
+    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder });
+  } else {
+    await migratePg(database.db, { migrationsFolder });
+  }
+}

@@ -1,0 +1,4 @@
+export * from './customers';
+export * from './email';
+export * from './files';
+export * from './users';

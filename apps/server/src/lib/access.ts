@@ -1,0 +1,82 @@
+import type { Role } from '@quayside/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { authRequired, forbidden } from './errors';
+import { findSession, type SessionUser } from './sessions';
+
+export const TOKEN_COOKIE = 'rs-token';
+
+/**
+ * Who may call a route, declared beside it as `config: { access }`:
+ * 'public' (no token), 'user' (any signed-in user) or the roles admitted (admin is always admitted).
+ */
+export type Access = 'public' | 'user' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the role-matrix test and the docs. */
+    apiRoutes: { method: string; url: string; access: Access }[];
+  }
+}
+
+export function isAllowed(access: Access, roles: readonly Role[]): boolean {
+  if (access === 'public' || access === 'user') return true;
+  return roles.includes('admin') || access.some((r) => roles.includes(r));
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-token'];
+  if (typeof header === 'string' && header) return header;
+  // Reads also take ?token= (spec §7 does it for user_info; EventSource cannot send headers) and the
+  // web app's rs-token cookie (an <img> of an avatar cannot either). Writes need the header, which
+  // another site cannot set: no cross-site request forgery.
+  if (request.method === 'GET') {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (typeof query?.token === 'string' && query.token) return query.token;
+    const cookie = request.cookies?.[TOKEN_COOKIE];
+    if (cookie) return cookie;
+  }
+  return undefined;
+}
+
+/** The one permission check of the server: every /api route must declare its access, or the app will not start. */
+async function accessControl(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.decorate('apiRoutes', []);
+
+  app.addHook('onRoute', (route) => {
+    // The API browser of @fastify/swagger-ui is public documentation.
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (access === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return;
+    const token = tokenOf(request);
+    const user = token ? await findSession(app.ctx.db, token, app.ctx.config.sessionDays) : null;
+    if (!user) throw authRequired();
+    if (!isAllowed(access, user.roles)) throw forbidden();
+    request.user = user;
+  });
+}
+
+export default fp(accessControl, { name: 'access-control', dependencies: ['context'] });
+
+/** The signed-in user of a route whose access is not 'public'. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw authRequired();
+  return request.user;
+}

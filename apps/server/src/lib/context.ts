@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import type { EventHub } from './events';
+import type { FileStore } from './files';
+import type { Jobs } from './jobs';
+
+/** What every module needs, built once at start and reached as `app.ctx`. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  files: FileStore;
+  events: EventHub;
+  /** Absent in tests that do not start the queue. */
+  jobs: Jobs | undefined;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export const contextPlugin = fp(
+  async (app: FastifyInstance, ctx: AppContext) => {
+    app.decorate('ctx', ctx);
+  },
+  { name: 'context' },
+);

@@ -1,0 +1,34 @@
+import { EventEmitter } from 'node:events';
+
+/** Live events of API.md, sent to browsers over Server-Sent Events. */
+export type LiveEvent =
+  | { type: 'unread'; data: { count: number } }
+  | { type: 'email'; data: { id: number; folder: string } }
+  | { type: 'task'; data: { id: number; progress: number } };
+
+/** Who an event is for: one user, or everyone signed in. */
+export type Audience = { userId: number } | 'all';
+
+export type EventHub = {
+  publish(audience: Audience, event: LiveEvent): void;
+  subscribe(userId: number, listener: (event: LiveEvent) => void): () => void;
+};
+
+/** In-process hub. Several instances on PostgreSQL relay through LISTEN/NOTIFY (added with the email module). */
+export function createEventHub(): EventHub {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish(audience, event) {
+      emitter.emit(audience === 'all' ? 'all' : `user:${audience.userId}`, event);
+    },
+    subscribe(userId, listener) {
+      emitter.on(`user:${userId}`, listener);
+      emitter.on('all', listener);
+      return () => {
+        emitter.off(`user:${userId}`, listener);
+        emitter.off('all', listener);
+      };
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { FastifyRequest } from 'fastify';
+
+export type Lang = 'en' | 'zh';
+
+/** Every message the server shows a person, in both languages. `{name}` is replaced by a parameter. */
+const messages = {
+  ok: { en: 'ok', zh: '成功' },
+  validationFailed: { en: 'Some fields are not valid', zh: '部分字段填写有误' },
+  authRequired: { en: 'Login timed out, please log in again', zh: '登录已超时，请重新登录' },
+  forbidden: { en: 'You do not have permission to do this', zh: '您没有执行此操作的权限' },
+  notFound: { en: 'Not found', zh: '未找到' },
+  routeNotFound: { en: 'No such API: {method} {url}', zh: '接口不存在：{method} {url}' },
+  recordNotFound: { en: '{thing} not found', zh: '{thing}不存在' },
+  internal: { en: 'Server error, please try again later', zh: '服务器异常，请稍后再试' },
+  tooLarge: { en: 'The file is too large (limit {limit})', zh: '文件过大（上限 {limit}）' },
+  rateLimited: {
+    en: 'Too many attempts, please wait {minutes} minutes and try again',
+    zh: '尝试次数过多，请 {minutes} 分钟后再试',
+  },
+  badCredentials: { en: 'Wrong username or password', zh: '用户名或密码错误' },
+  userDisabled: { en: 'This account is disabled', zh: '该账号已被停用' },
+  usernameTaken: { en: 'The username "{username}" is already taken', zh: '用户名“{username}”已被使用' },
+  lastAdmin: {
+    en: 'The last active admin cannot be disabled or lose the admin role',
+    zh: '不能停用最后一个管理员，也不能取消其管理员角色',
+  },
+  wrongOldPassword: { en: 'The current password is wrong', zh: '当前密码不正确' },
+  samePassword: { en: 'The new password must differ from the current one', zh: '新密码不能与当前密码相同' },
+  noFile: { en: 'No file was uploaded', zh: '没有上传文件' },
+  notAnImage: { en: 'The avatar must be an image', zh: '头像必须是图片' },
+  thingUser: { en: 'User', zh: '用户' },
+  thingCustomer: { en: 'Customer', zh: '客户' },
+  customerEmailTaken: {
+    en: 'The email {email} already belongs to customer "{customer}" (#{id})',
+    zh: '邮箱 {email} 已属于客户“{customer}”（#{id}）',
+  },
+  customerNeedsName: { en: 'Enter a company name or a contact name', zh: '请填写公司名称或联系人' },
+  customerRestoreExpired: {
+    en: 'Customer #{id} was deleted more than {days} days ago and can no longer be restored',
+    zh: '客户 #{id} 删除已超过 {days} 天，无法恢复',
+  },
+  customerMergeSame: { en: 'Choose two different customers to merge', zh: '请选择两个不同的客户进行合并' },
+  unknownOwner: { en: 'No such user to own the customer', zh: '负责人不存在' },
+  spreadsheetUnreadable: {
+    en: 'The file could not be read: upload an .xlsx or .csv file',
+    zh: '无法读取文件：请上传 .xlsx 或 .csv 文件',
+  },
+  importUnknownValue: { en: '{field}: unknown value "{value}"', zh: '{field}：无法识别的值“{value}”' },
+  importDuplicateInFile: {
+    en: 'Email {email} appears earlier in the file (row {row})',
+    zh: '邮箱 {email} 在文件中重复（第 {row} 行）',
+  },
+  thingFile: { en: 'File', zh: '文件' },
+  thingEmail: { en: 'Email', zh: '邮件' },
+  thingEmailAccount: { en: 'Mail account', zh: '邮箱账户' },
+  blacklistDuplicate: { en: '"{value}" is already on the blacklist', zh: '“{value}”已在黑名单中' },
+  emailAccountTaken: {
+    en: 'A mail account with the address "{address}" already exists',
+    zh: '邮箱地址“{address}”的账户已存在',
+  },
+  draftStale: {
+    en: 'This draft was changed elsewhere (another tab or user); reload it before saving',
+    zh: '此草稿已在别处（其他标签页或用户）修改，请重新加载后再保存',
+  },
+  emailNoRecipients: { en: 'Add at least one recipient', zh: '请至少填写一个收件人' },
+  noSendAccount: { en: 'You have no mail account to send from', zh: '您没有可用的发信邮箱' },
+  emailPasswordRequired: { en: 'The password is required', zh: '请填写密码' },
+  emailSecretChanged: {
+    en: 'The stored password cannot be read (was QUAYSIDE_SECRET changed?); enter it again',
+    zh: '无法读取已保存的密码（QUAYSIDE_SECRET 是否已更改？），请重新输入',
+  },
+  smtpNotConfigured: { en: 'No SMTP server is set', zh: '未设置 SMTP 服务器' },
+  connectionFailed: { en: 'Connection failed: {reason}', zh: '连接失败：{reason}' },
+  handlerNotFound: { en: 'No such user to handle these emails', zh: '指定的处理人不存在' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type MessageKey = keyof typeof messages;
+export type MessageParams = Record<string, string | number>;
+
+export function translate(lang: Lang, key: MessageKey, params?: MessageParams): string {
+  const text: string = messages[key][lang];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => {
+    const value = params[name];
+    if (value === undefined) return m;
+    // A parameter that names a message key (e.g. thing: 'thingUser') is translated too.
+    return typeof value === 'string' && value in messages
+      ? messages[value as MessageKey][lang]
+      : String(value);
+  });
+}
+
+/** The caller's language: the `language` cookie of the web app first, then Accept-Language. */
+export function requestLanguage(request: FastifyRequest): Lang {
+  const cookie = request.cookies?.language;
+  if (cookie === 'zh' || cookie === 'en') return cookie;
+  const accept = request.headers['accept-language'] ?? '';
+  const first = accept.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('zh') ? 'zh' : 'en';
+}

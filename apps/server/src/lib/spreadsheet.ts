@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+export type SheetColumn = { header: string; width?: number };
+
+/**
+ * An .xlsx written as a stream while rows are produced, so 100k rows never sit in memory at once.
+ * `rows` yields arrays in the order of `columns`.
+ */
+export function streamWorkbook(
+  sheetName: string,
+  columns: SheetColumn[],
+  rows: AsyncIterable<unknown[]>,
+): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: true,
+  });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  (async () => {
+    for await (const row of rows) sheet.addRow(row).commit();
+    sheet.commit();
+    await workbook.commit();
+  })().catch((err: unknown) => out.destroy(err as Error));
+  return out;
+}
+
+export type SheetRow = { row: number; values: Record<string, string> };
+
+export class SpreadsheetError extends Error {}
+
+/**
+ * Rows of the first sheet of an .xlsx or .csv, keyed by the header row's text (trimmed). `row` is the
+ * number a person sees in Excel (the header is row 1).
+ */
+export async function readSheet(bytes: Buffer, filename: string): Promise<SheetRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  const ext = path.extname(filename).toLowerCase();
+  let sheet: ExcelJS.Worksheet | undefined;
+  try {
+    if (ext === '.csv') {
+      const { Readable } = await import('node:stream');
+      // A UTF-8 BOM (Excel's "CSV UTF-8") would stick to the first header.
+      const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+      sheet = await workbook.csv.read(Readable.from([text]));
+    } else {
+      // exceljs types its load() argument as an old Buffer type; a Node Buffer is what it reads.
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+      sheet = workbook.worksheets[0];
+    }
+  } catch {
+    throw new SpreadsheetError('unreadable');
+  }
+  if (!sheet) return [];
+  const headers: string[] = [];
+  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
+    headers[col] = cellText(cell.value).trim();
+  });
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (r, rowNumber) => {
+    if (rowNumber === 1) return;
+    const values: Record<string, string> = {};
+    r.eachCell({ includeEmpty: false }, (cell, col) => {
+      const header = headers[col];
+      if (header) values[header] = cellText(cell.value).trim();
+    });
+    if (Object.values(values).some((v) => v !== '')) rows.push({ row: rowNumber, values });
+  });
+  return rows;
+}
+
+/** The text a person sees in a cell: rich text joined, hyperlinks by their text, dates as ISO. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((p) => p.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('error' in value) return '';
+  }
+  return String(value);
+}

@@ -1,0 +1,36 @@
+import { loadConfig } from './config';
+import { seedDemo } from './demo';
+import { startServer } from './server';
+
+async function main() {
+  const t0 = performance.now();
+  const config = loadConfig();
+  const server = await startServer(config, { level: config.logLevel });
+  if (process.argv.includes('--demo')) {
+    const added = await seedDemo(server.database.db);
+    console.log(added ? 'Demo data added.' : 'Demo data already present.');
+  }
+  await server.app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.log(
+    `Quayside is ready at http://${shown}:${config.port} (${server.database.kind}, ${Math.round(performance.now() - t0)} ms)`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping`);
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  // Configuration and lock problems are the user's to fix: show the message, not a stack.
+  const known = err instanceof Error && ['ConfigError', 'DataDirLockedError'].includes(err.constructor.name);
+  console.error(known ? `\n${(err as Error).message}\n` : err);
+  process.exit(1);
+});

@@ -1,0 +1,212 @@
+import type {
+  EmailDetail,
+  EmailFolder,
+  EmailHistoryQuery,
+  EmailListItem,
+  EmailListQuery,
+  ListAnswer,
+} from '@quayside/contract';
+import { and, asc, count, desc, eq, gte, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailAddresses, emailAttachments, emails } from '../../db/schema';
+import { invalid, notFound } from '../../lib/errors';
+import type { EventHub } from '../../lib/events';
+import { findCustomerCards, findCustomersByEmails, searchCustomerContacts } from '../customers/matching';
+import { linkInlineImages } from './sanitize';
+import { selectListRows, toListItems } from './serialize';
+import { publishUnread } from './unread';
+
+const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+function folderFilter(folder: EmailFolder): SQL | undefined {
+  switch (folder) {
+    case 'inquiry':
+    case 'quotation':
+      return and(eq(emails.type, folder), ne(emails.folder, 'trash'), ne(emails.folder, 'drafts'));
+    default:
+      return eq(emails.folder, folder);
+  }
+}
+
+/** `YYYY-MM-DD` is a whole day: as an upper bound it takes in that day. */
+function dayBound(value: string, end: boolean): Date {
+  const date = new Date(value);
+  if (end && /^\d{4}-\d{2}-\d{2}$/.test(value)) date.setUTCDate(date.getUTCDate() + 1);
+  return date;
+}
+
+function listFilters(query: EmailListQuery): SQL[] {
+  const f: (SQL | undefined)[] = [isNull(emails.deletedAt), folderFilter(query.folder)];
+  if (query.q) f.push(sql`${emails.searchText} LIKE ${like(query.q)}`);
+  if (query.from) {
+    f.push(
+      or(
+        sql`${emails.fromAddress} LIKE ${like(query.from)}`,
+        sql`lower(${emails.fromName}) LIKE ${like(query.from)}`,
+      ),
+    );
+  }
+  if (query.date_from) f.push(gte(emails.date, dayBound(query.date_from, false)));
+  if (query.date_to) {
+    const end = dayBound(query.date_to, true);
+    f.push(/^\d{4}-\d{2}-\d{2}$/.test(query.date_to) ? lt(emails.date, end) : sql`${emails.date} <= ${end}`);
+  }
+  if (query.type) f.push(eq(emails.type, query.type));
+  if (query.status) f.push(eq(emails.status, query.status));
+  if (query.handler_id) f.push(eq(emails.handlerId, query.handler_id));
+  if (query.is_read !== undefined) f.push(eq(emails.isRead, query.is_read));
+  if (query.has_attachment !== undefined) f.push(eq(emails.hasAttachment, query.has_attachment));
+  if (query.account_id) f.push(eq(emails.accountId, query.account_id));
+  if (query.customer_id) f.push(eq(emails.customerId, query.customer_id));
+  return f.filter((x): x is SQL => x !== undefined);
+}
+
+const sortable = { date: emails.date, created_at: emails.createdAt, subject: emails.subject } as const;
+
+function orderOf(sort: string | undefined) {
+  const key = (sort ?? '-date').replace(/^-/, '');
+  const column = sortable[key as keyof typeof sortable] ?? emails.date;
+  return sort && !sort.startsWith('-') ? [asc(column), asc(emails.id)] : [desc(column), desc(emails.id)];
+}
+
+async function page(
+  db: Db,
+  where: SQL | undefined,
+  query: { page: number; page_size: number; sort?: string },
+): Promise<ListAnswer<EmailListItem>> {
+  const [rows, [total]] = await Promise.all([
+    selectListRows(db)
+      .where(where)
+      .orderBy(...orderOf(query.sort))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(emails).where(where),
+  ]);
+  return {
+    items: await toListItems(db, rows),
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+export function listEmails(db: Db, query: EmailListQuery): Promise<ListAnswer<EmailListItem>> {
+  return page(db, and(...listFilters(query)), query);
+}
+
+/** Every email exchanged with an address or a customer, both directions (drafts and trash aside). */
+export async function emailHistory(db: Db, query: EmailHistoryQuery): Promise<ListAnswer<EmailListItem>> {
+  const addresses: string[] = [];
+  if (query.address) addresses.push(query.address.toLowerCase());
+  if (query.customer_id) {
+    const card = (await findCustomerCards(db, [query.customer_id])).get(query.customer_id);
+    if (card?.email) addresses.push(card.email);
+  }
+  if (!query.address && !query.customer_id) throw invalid('address', 'validationFailed');
+  const party = or(
+    query.customer_id ? eq(emails.customerId, query.customer_id) : undefined,
+    ...addresses.map((a) => sql`${emails.id} IN (SELECT email_id FROM email_addresses WHERE address = ${a})`),
+  );
+  const where = and(isNull(emails.deletedAt), ne(emails.folder, 'trash'), ne(emails.folder, 'drafts'), party);
+  return page(db, where, { ...query, sort: query.sort ?? '-date' });
+}
+
+/** An email with its bodies, attachments and thread; opening it marks it read (and says so over SSE). */
+export async function emailDetail(db: Db, events: EventHub, id: number): Promise<EmailDetail> {
+  const [row] = await db
+    .select()
+    .from(emails)
+    .where(and(eq(emails.id, id), isNull(emails.deletedAt)));
+  if (!row) throw notFound('thingEmail');
+  if (!row.isRead) {
+    const now = new Date();
+    await db.update(emails).set({ isRead: true, readAt: now, updatedAt: now }).where(eq(emails.id, id));
+    row.isRead = true;
+    row.readAt = now;
+    await publishUnread(db, events);
+  }
+  const [attachments, [item], thread] = await Promise.all([
+    db
+      .select()
+      .from(emailAttachments)
+      .where(eq(emailAttachments.emailId, id))
+      .orderBy(asc(emailAttachments.id)),
+    selectListRows(db)
+      .where(eq(emails.id, id))
+      .then((rows) => toListItems(db, rows)),
+    row.threadId
+      ? selectListRows(db)
+          .where(and(eq(emails.threadId, row.threadId), ne(emails.id, id), isNull(emails.deletedAt)))
+          .orderBy(asc(emails.date))
+          .limit(200)
+          .then((rows) => toListItems(db, rows))
+      : Promise.resolve([]),
+  ]);
+  const url = (fileId: number) => `/api/file/download/?id=${fileId}`;
+  const inlineUrls = new Map(
+    attachments.filter((a) => a.contentId).map((a) => [a.contentId, `${url(a.fileId)}&inline=1`]),
+  );
+  return {
+    ...item!,
+    bcc: row.bcc,
+    text: row.text,
+    html: linkInlineImages(row.html, inlineUrls),
+    has_remote_images: row.hasRemoteImages,
+    headers: row.headers,
+    attachments: attachments.map((a) => ({
+      id: a.id,
+      file_id: a.fileId,
+      name: a.name,
+      size: a.size,
+      mime: a.mime,
+      content_id: a.contentId,
+      inline: a.inline,
+      url: url(a.fileId),
+    })),
+    raw_file_id: row.rawFileId,
+    size: row.size,
+    in_reply_to: row.inReplyTo,
+    references: row.references,
+    thread,
+  };
+}
+
+export type AddressMatch = { address: string; name: string; customer_id: number | null };
+
+const LIMIT = 20;
+
+/**
+ * Address completion for the To/Cc fields: customers first (email, name or company starting with
+ * the text), then addresses seen in mail (address or name starting with it).
+ */
+export async function matchAddress(db: Db, q: string): Promise<AddressMatch[]> {
+  const prefix = `${q
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, '\\$&')}%`;
+  const [customers, seen] = await Promise.all([
+    searchCustomerContacts(db, q, LIMIT),
+    db
+      .selectDistinctOn([emailAddresses.address], {
+        address: emailAddresses.address,
+        name: emailAddresses.name,
+      })
+      .from(emailAddresses)
+      .where(sql`${emailAddresses.address} LIKE ${prefix} OR lower(${emailAddresses.name}) LIKE ${prefix}`)
+      .orderBy(emailAddresses.address, sql`${emailAddresses.name} = ''`)
+      .limit(LIMIT),
+  ]);
+  const out = new Map<string, AddressMatch>();
+  for (const c of customers) out.set(c.email, { address: c.email, name: c.name, customer_id: c.id });
+  const others = seen.filter((s) => !out.has(s.address));
+  const matched = new Map(
+    (
+      await findCustomersByEmails(
+        db,
+        others.map((s) => s.address),
+      )
+    ).map((c) => [c.email, c.id]),
+  );
+  for (const s of others) out.set(s.address, { ...s, customer_id: matched.get(s.address) ?? null });
+  return [...out.values()].slice(0, LIMIT);
+}

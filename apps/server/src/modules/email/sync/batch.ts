@@ -1,0 +1,177 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import { emails } from '../../../db/schema';
+import { findCustomersByEmails, recordCustomerReceived } from '../../customers/matching';
+import type { BlacklistMatcher } from '../blacklist';
+import { looksLikeInquiry } from '../inquiry';
+import { dedupeKeyOf, normaliseMessageId } from './message';
+import { type PreparedEmail, prepareMessage } from './prepare';
+import { type BatchWrite, type NewEmail, writeBatch } from './store';
+import type { AccountRow, FolderRole, FolderRow, SyncEnv } from './types';
+
+export type BatchContext = {
+  env: SyncEnv;
+  client: ImapFlow;
+  account: AccountRow;
+  folder: FolderRow;
+  role: FolderRole;
+  blacklist: BlacklistMatcher;
+};
+
+export type BatchResult = { inserted: number; newInbox: { id: number; folder: string }[] };
+
+const toDate = (v: Date | string | undefined) => {
+  const d = v ? new Date(v) : null;
+  return d && !Number.isNaN(d.getTime()) ? d : null;
+};
+
+function keyOf(m: FetchMessageObject): string {
+  return dedupeKeyOf({
+    messageId: normaliseMessageId(m.envelope?.messageId),
+    date: toDate(m.envelope?.date),
+    from: m.envelope?.from?.[0]?.address ?? '',
+    subject: m.envelope?.subject ?? '',
+    size: m.size ?? 0,
+  });
+}
+
+/** Folder, direction and type of a new message. */
+function place(ctx: BatchContext, e: PreparedEmail, customerId: number | null): NewEmail {
+  const own = ctx.account.address.toLowerCase();
+  const direction =
+    ['sent', 'drafts'].includes(ctx.role) || (e.from.address === own && ctx.role !== 'inbox') ? 'out' : 'in';
+  const base = ctx.role === 'drafts' ? 'drafts' : direction === 'out' ? 'outbox' : 'inbox';
+  const blacklisted = direction === 'in' && ctx.blacklist(e.from.address);
+  const trashed = ctx.role === 'trash' || ctx.role === 'junk' || blacklisted;
+  const inquiry = direction === 'in' && !customerId && !blacklisted && !e.isRaw && looksLikeInquiry(e);
+  return {
+    ...e,
+    folder: trashed ? 'trash' : base,
+    previousFolder: trashed ? base : '',
+    direction,
+    type: inquiry ? 'inquiry' : 'normal',
+    customerId,
+  };
+}
+
+/** Customer of each message: the sender's for received mail, else the first recipient that is one. */
+async function matchCustomers(ctx: BatchContext, list: PreparedEmail[]): Promise<Map<string, number>> {
+  const own = ctx.account.address.toLowerCase();
+  const all = list
+    .flatMap((e) => [e.from, ...e.to, ...e.cc].map((a) => a.address))
+    .filter((a) => a && a !== own);
+  const found = await findCustomersByEmails(ctx.env.db, all);
+  return new Map(found.map((c) => [c.email, c.id]));
+}
+
+/** A batch fetched and prepared, not stored yet. */
+export type GatheredBatch = Omit<BatchWrite, 'accountId' | 'folder'> & { uids: number[] };
+
+/** Bytes of message source being parsed at once within a batch; past it the batch waits. */
+const IN_FLIGHT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The IMAP half of a batch: envelopes first, then the source of messages not stored yet, parsed,
+ * sanitised and their files written. Touches the database only to read.
+ */
+export async function gatherBatch(ctx: BatchContext, uids: number[]): Promise<GatheredBatch> {
+  const { env, client } = ctx;
+  const metas = await client.fetchAll(
+    uids,
+    { uid: true, flags: true, size: true, envelope: true, internalDate: true },
+    { uid: true },
+  );
+  const keyed = metas.map((m) => ({ meta: m, key: keyOf(m) }));
+  const keys = [...new Set(keyed.map((k) => k.key))];
+  const existing = keys.length
+    ? await env.db
+        .select({ id: emails.id, key: emails.dedupeKey })
+        .from(emails)
+        .where(and(eq(emails.accountId, ctx.account.id), inArray(emails.dedupeKey, keys)))
+    : [];
+  const known = new Map(existing.map((e) => [e.key, e.id]));
+  const links = keyed.flatMap(({ meta, key }) => {
+    const emailId = known.get(key);
+    return emailId ? [{ uid: meta.uid, emailId }] : [];
+  });
+  const firstUidOfKey = new Map<string, FetchMessageObject>();
+  for (const { meta, key } of keyed)
+    if (!known.has(key) && !firstUidOfKey.has(key)) firstUidOfKey.set(key, meta);
+  const wanted = new Map([...firstUidOfKey].map(([key, meta]) => [meta.uid, { key, meta }]));
+
+  let prepared: PreparedEmail[] = [];
+  if (wanted.size > 0) {
+    // Parsing and file writes of one message overlap with the download of the next.
+    const jobs: Promise<PreparedEmail>[] = [];
+    let inFlight = 0;
+    for await (const msg of client.fetch([...wanted.keys()], { uid: true, source: true }, { uid: true })) {
+      const want = wanted.get(msg.uid);
+      if (!want || !msg.source) continue;
+      const job = prepareMessage(env, {
+        uid: msg.uid,
+        dedupeKey: want.key,
+        seen: want.meta.flags?.has('\\Seen') ?? false,
+        internalDate: toDate(want.meta.internalDate),
+        source: msg.source,
+      });
+      job.catch(() => {}); // awaited below
+      jobs.push(job);
+      inFlight += msg.source.length;
+      if (inFlight > IN_FLIGHT_BYTES) {
+        await Promise.all(jobs);
+        inFlight = 0;
+      }
+    }
+    prepared = await Promise.all(jobs);
+    // Sync rule 3: a message that still exists but did not come back stops the batch, cursor unmoved.
+    const got = new Set(prepared.map((p) => p.uid));
+    const missing = [...wanted.keys()].filter((uid) => !got.has(uid));
+    if (missing.length > 0) {
+      const still = await client.search({ uid: missing.join(',') }, { uid: true });
+      if (!Array.isArray(still) || still.length > 0)
+        throw new Error(`could not fetch uids ${missing.join(',')}`);
+    }
+  }
+
+  // Duplicates of a new message within the batch are linked to it once it is stored.
+  const aliases = keyed.filter(
+    ({ meta, key }) => !known.has(key) && firstUidOfKey.get(key)?.uid !== meta.uid,
+  );
+  const customers = await matchCustomers(ctx, prepared);
+  const own = ctx.account.address.toLowerCase();
+  const fresh = prepared.map((e) => {
+    const parties = [e.from, ...e.to, ...e.cc].map((a) => a.address).filter((a) => a !== own);
+    const customerId = parties.map((a) => customers.get(a)).find((id) => id !== undefined) ?? null;
+    return place(ctx, e, customerId);
+  });
+  return {
+    uids,
+    maxUid: Math.max(...uids),
+    fresh,
+    links,
+    aliases: aliases.map(({ meta, key }) => ({ uid: meta.uid, dedupeKey: key })),
+    toTrash: ctx.role === 'trash' || ctx.role === 'junk' ? links.map((l) => l.emailId) : [],
+  };
+}
+
+/** The database half: stores the batch and moves the cursor to its end in the same commit. */
+export async function commitBatch(ctx: BatchContext, batch: GatheredBatch): Promise<BatchResult> {
+  const { env } = ctx;
+  const { uids, ...write } = batch;
+  const { inserted } = await env.db.transaction(async (tx) => {
+    const result = await writeBatch(tx, { ...write, accountId: ctx.account.id, folder: ctx.folder });
+    await env.options.beforeCommit?.(uids, tx);
+    return result;
+  });
+
+  for (const { email } of inserted) {
+    if (email.direction === 'in' && email.customerId)
+      await recordCustomerReceived(env.db, email.customerId, email.date);
+  }
+  return {
+    inserted: inserted.length,
+    newInbox: inserted
+      .filter((i) => i.email.folder === 'inbox')
+      .map((i) => ({ id: i.id, folder: i.email.folder })),
+  };
+}

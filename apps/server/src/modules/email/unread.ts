@@ -1,0 +1,68 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailAccountUsers, emails, users } from '../../db/schema';
+import type { EventHub } from '../../lib/events';
+
+/**
+ * The unread count of the top bar: unread mail in the inbox of the accounts a user may use (an admin:
+ * every account). It is sent again over SSE whenever it may have changed: new mail, read, trash.
+ */
+const unreadInbox = and(eq(emails.folder, 'inbox'), eq(emails.isRead, false), isNull(emails.deletedAt));
+
+export async function unreadCount(db: Db, user: { id: number; roles: readonly string[] }): Promise<number> {
+  const where = user.roles.includes('admin')
+    ? unreadInbox
+    : and(
+        unreadInbox,
+        sql`${emails.accountId} IN (SELECT account_id FROM email_account_users WHERE user_id = ${user.id})`,
+      );
+  const [row] = await db.select({ n: count() }).from(emails).where(where);
+  return row?.n ?? 0;
+}
+
+/** Who sees an account's mail: every active admin, and the users it is assigned to. */
+async function audience(db: Db): Promise<{ id: number; admin: boolean; accounts: Set<number> }[]> {
+  const [people, links] = await Promise.all([
+    db.select({ id: users.id, roles: users.roles }).from(users).where(eq(users.disabled, false)),
+    db.select().from(emailAccountUsers),
+  ]);
+  return people.map((p) => ({
+    id: p.id,
+    admin: p.roles.includes('admin'),
+    accounts: new Set(links.filter((l) => l.userId === p.id).map((l) => l.accountId)),
+  }));
+}
+
+/** Sends each signed-in user their unread count (two small queries, whatever the number of users). */
+export async function publishUnread(db: Db, events: EventHub): Promise<void> {
+  const [perAccount, people] = await Promise.all([
+    db
+      .select({ accountId: emails.accountId, n: count() })
+      .from(emails)
+      .where(unreadInbox)
+      .groupBy(emails.accountId),
+    audience(db),
+  ]);
+  const total = perAccount.reduce((sum, r) => sum + r.n, 0);
+  for (const person of people) {
+    const n = person.admin
+      ? total
+      : perAccount.filter((r) => person.accounts.has(r.accountId)).reduce((sum, r) => sum + r.n, 0);
+    events.publish({ userId: person.id }, { type: 'unread', data: { count: n } });
+  }
+}
+
+/** Tells the users who see the account that mail arrived (the web refreshes its open list); a big
+ * first sync sends only its last few. */
+export async function publishNewMail(
+  db: Db,
+  events: EventHub,
+  accountId: number,
+  items: { id: number; folder: string }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  for (const person of await audience(db)) {
+    if (!person.admin && !person.accounts.has(accountId)) continue;
+    for (const item of items.slice(-5)) events.publish({ userId: person.id }, { type: 'email', data: item });
+  }
+}

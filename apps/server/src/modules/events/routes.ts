@@ -1,0 +1,47 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/access';
+
+const HEARTBEAT_MS = 25_000;
+
+/** Server-Sent Events for one signed-in browser tab: unread count, new mail, task progress. */
+export default async function eventRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Open streams, ended when the server closes so shutdown does not wait on them.
+  const open = new Set<ServerResponse>();
+  app.addHook('onClose', async () => {
+    for (const res of open) res.end();
+  });
+
+  app.get(
+    '/api/events/',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['events'], querystring: z.object({ token: z.string().optional() }) },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      res.write('retry: 5000\n\n');
+      open.add(res);
+      const unsubscribe = app.ctx.events.subscribe(user.id, (event) => {
+        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      });
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(res);
+      });
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import { envelope, fileDownloadQuery, fileInfo } from '@quayside/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../lib/access';
+import { ok } from '../../lib/envelope';
+import { contentDisposition, isInlineSafe, readUploadedFile } from '../../lib/files';
+import { findFile, saveFile } from './service';
+
+export default async function fileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, files: store } = app.ctx;
+  const tags = ['files'];
+
+  app.post(
+    '/api/file/upload/',
+    {
+      config: { access: 'user' },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(fileInfo) } },
+    },
+    async (request) => {
+      const file = await readUploadedFile(request);
+      return ok(await saveFile(db, store, { ...file, userId: currentUser(request).id }));
+    },
+  );
+
+  app.get(
+    '/api/file/download/',
+    { config: { access: 'user' }, schema: { tags, querystring: fileDownloadQuery } },
+    async (request, reply) => {
+      const row = await findFile(db, request.query.id);
+      const inline = request.query.inline === '1' && isInlineSafe(row.mime);
+      return reply
+        .header('Content-Type', row.mime)
+        .header('Content-Length', row.size)
+        .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .send(store.open(row.sha256));
+    },
+  );
+}

@@ -1,0 +1,17 @@
+import type { Db } from '../../db/client';
+import type { Jobs } from '../../lib/jobs';
+import { purgeExpiredSessions } from '../../lib/sessions';
+import { purgeOldLoginFailures } from '../auth/service';
+import { purgeDeletedCustomers } from '../customers/service';
+
+export const PURGE_QUEUE = 'maintenance-purge';
+
+/** Hourly: expired sessions, day-old failed logins and customers deleted over 30 days ago go for good. */
+export async function registerMaintenanceJobs(jobs: Jobs, db: Db): Promise<void> {
+  await jobs.work(PURGE_QUEUE, async () => {
+    await purgeExpiredSessions(db);
+    await purgeOldLoginFailures(db);
+    await purgeDeletedCustomers(db);
+  });
+  await jobs.schedule(PURGE_QUEUE, '17 * * * *');
+}

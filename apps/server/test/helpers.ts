@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@quayside/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, DEFAULT_ADMIN_PASSWORD, loadConfig } from '../src/config';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '../src/db/client';
+import { createEventHub } from '../src/lib/events';
+import { createFileStore } from '../src/lib/files';
+import { type Jobs, startJobs } from '../src/lib/jobs';
+import { createUser, ensureFirstAdmin } from '../src/modules/users/service';
+
+/** Set to run the whole server suite on a PostgreSQL server instead of the embedded PGlite. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+export type TestDb = { database: Database; drop(): Promise<void> };
+
+/** A new, migrated database: in-memory PGlite, or a fresh database on the PostgreSQL server. */
+export async function createTestDatabase(): Promise<TestDb> {
+  if (!TEST_DATABASE_URL) {
+    const database = await openPglite(undefined);
+    await migrateDatabase(database);
+    return { database, drop: () => database.close() };
+  }
+  const name = `qs_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  await migrateDatabase(database);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function tempDir(prefix = 'quayside-test-'): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function testConfig(dataDir: string, overrides: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({ QUAYSIDE_DATA_DIR: dataDir, QUAYSIDE_LOG_LEVEL: 'silent', ...overrides });
+}
+
+/**
+ * Apps opened by this test file, closed (and their databases dropped) after its last test. The hook
+ * is registered here at import, at the file's top level: vitest ignores an afterAll registered from
+ * inside a beforeAll.
+ */
+const openApps: TestApp[] = [];
+afterAll(async () => {
+  for (const app of openApps.splice(0)) await app.close();
+});
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  jobs: Jobs | undefined;
+  /** Token of the first admin (admin / admin123). */
+  adminToken: string;
+  /** Creates a user with the roles and answers its token. */
+  userToken(roles: Role[], username?: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+/**
+ * The real app on a new database, closed after the file's tests. `withJobs` also starts pg-boss
+ * (a few hundred ms more), for tests of background work.
+ */
+export async function createTestApp(options: { withJobs?: boolean } = {}): Promise<TestApp> {
+  const dataDir = tempDir();
+  const config = testConfig(dataDir);
+  const { database, drop } = await createTestDatabase();
+  await ensureFirstAdmin(database.db, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
+  const jobs = options.withJobs ? await startJobs(database, () => {}) : undefined;
+  const app = await buildApp({
+    config,
+    database,
+    db: database.db,
+    files: createFileStore(dataDir),
+    events: createEventHub(),
+    jobs,
+  });
+  await app.ready();
+  const adminToken = await login(app, 'admin', DEFAULT_ADMIN_PASSWORD);
+  let n = 0;
+  const testApp: TestApp = {
+    app,
+    database,
+    config,
+    jobs,
+    adminToken,
+    async userToken(roles, username = `user${++n}_${roles.join('_') || 'none'}`) {
+      await createUser(database.db, { username, password: 'password123', name: username, roles });
+      return login(app, username, 'password123');
+    },
+    async close() {
+      await app.close();
+      await jobs?.stop();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  openApps.push(testApp);
+  return testApp;
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await call(app, 'POST', '/api/login/', { body: { username, password } });
+  if (res.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
+  return (res.body.data as { token: string }).token;
+}
+
+export type CallOptions = {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+  ip?: string;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape; each test asserts what it needs
+export type AnyBody = { error_status: number; code?: string; msg: string; data?: any; details?: any };
+
+/** One API call through the real app (no network), answering the status and the parsed envelope. */
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  options: CallOptions = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['x-token'] = options.token;
+  const res = await app.inject({
+    method,
+    url,
+    query: options.query
+      ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)]))
+      : undefined,
+    headers,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    remoteAddress: options.ip ?? '127.0.0.1',
+  });
+  let body: AnyBody;
+  try {
+    body = res.json() as AnyBody;
+  } catch {
+    body = { error_status: -1, msg: res.body };
+  }
+  return { status: res.statusCode, body, headers: res.headers, raw: res };
+}

@@ -1,0 +1,151 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../src/lib/access';
+import { call, createTestApp, type TestApp } from './helpers';
+
+/**
+ * Every /api route and who may call it. A new route that is missing here fails the first test, so
+ * nobody adds an endpoint without deciding its permission. `bad` is input that must give 400.
+ */
+type Expectation = { access: Access; bad?: { query?: Record<string, string>; body?: unknown } };
+const matrix: Record<string, Expectation> = {
+  'POST /api/login/': { access: 'public', bad: { body: { username: 5 } } },
+  'GET /api/user_info/': { access: 'user' },
+  'POST /api/logout/': { access: 'user' },
+  'GET /api/health/': { access: 'public' },
+  'GET /api/openapi.json': { access: 'public' },
+  'GET /api/lookups/': { access: 'user' },
+  'GET /api/events/': { access: 'user' },
+  'GET /api/email/unread/': { access: 'user' },
+  'GET /api/email/list/': { access: ['admin'], bad: { query: { folder: 'spam', is_read: 'maybe' } } },
+  'GET /api/email/history/': { access: 'user', bad: { query: { address: 'not-an-address' } } },
+  'GET /api/email/detail/': { access: ['admin'], bad: { query: { id: 'x' } } },
+  'GET /api/email/get_send_account/': { access: 'user' },
+  'GET /api/email/match_address/': { access: 'user', bad: { query: { q: '' } } },
+  'GET /api/email/compose/': { access: 'user', bad: { query: { mode: 'answer', id: 'x' } } },
+  'GET /api/email/draft/': { access: 'user', bad: { query: { id: '0' } } },
+  'POST /api/email/save_draft/': { access: 'user', bad: { body: { id: 1, to: ['not an address'] } } },
+  'POST /api/email/send_email/': { access: 'user', bad: { body: { id: 1, cc: ['x'] } } },
+  'POST /api/email/retry_send/': { access: 'user', bad: { body: { ids: [] } } },
+  'POST /api/email/change_type/': { access: ['admin'], bad: { body: { ids: [1], type: 'spam' } } },
+  'POST /api/email/update_status/': { access: ['admin'], bad: { body: { ids: [1], status: 'done' } } },
+  'POST /api/email/update_handler/': { access: ['admin'], bad: { body: { ids: [], handler_id: 1 } } },
+  'POST /api/email/mark_read/': { access: ['admin'], bad: { body: { ids: [1], read: 'yes' } } },
+  'POST /api/email/trash/': { access: ['admin'], bad: { body: { ids: 'all' } } },
+  'POST /api/email/restore/': { access: ['admin'], bad: { body: { ids: [0] } } },
+  'POST /api/email/delete/': { access: ['admin'], bad: { body: {} } },
+  'GET /api/get_ip_info/': { access: ['admin'], bad: { query: { ip: '999.1.1.1' } } },
+  'GET /api/email/black_list/': { access: ['admin'], bad: { query: { page: '0' } } },
+  'POST /api/email/add_black_list/': { access: ['admin'], bad: { body: { value: 'not valid' } } },
+  'POST /api/email/remove_black_list/': { access: ['admin'], bad: { body: { ids: [] } } },
+  'GET /api/email/get_email_account_detail/': { access: ['admin'], bad: { query: { id: 'x' } } },
+  'POST /api/email/update_email_account/': {
+    access: ['admin'],
+    bad: { body: { address: 'nope', imap_host: '', imap_port: 0 } },
+  },
+  'POST /api/email/test_email_account/': {
+    access: ['admin'],
+    bad: { body: { address: 'a@b.c', imap_port: 'x' } },
+  },
+  'POST /api/file/upload/': { access: 'user', bad: { body: { not: 'multipart' } } },
+  'GET /api/file/download/': { access: 'user', bad: { query: { id: 'abc' } } },
+  'GET /api/user/list/': { access: ['admin'], bad: { query: { page: '0', page_size: '1000' } } },
+  'GET /api/user/options/': { access: 'user' },
+  'GET /api/user/detail/': { access: ['admin'], bad: { query: { id: '-1' } } },
+  'POST /api/user/create/': { access: ['admin'], bad: { body: { username: '', roles: ['king'] } } },
+  'POST /api/user/update/': { access: ['admin'], bad: { body: { id: 'x', disabled: 'maybe' } } },
+  'POST /api/user/reset_password/': { access: ['admin'], bad: { body: { id: 1, password: 'short' } } },
+  'POST /api/profile/update/': { access: 'user', bad: { body: { name: '', avatar_file_id: 'x' } } },
+  'POST /api/profile/change_password/': {
+    access: 'user',
+    bad: { body: { old_password: '', new_password: 1 } },
+  },
+  'GET /api/preference/get/': { access: 'user', bad: { query: { key: 'Bad Key!' } } },
+  'POST /api/preference/set/': { access: 'user', bad: { body: { key: 'x' } } },
+  'GET /api/customer/list/': { access: 'user', bad: { query: { grade: 'a,b', sort: 'password' } } },
+  'GET /api/customer/deleted/': { access: ['admin'], bad: { query: { page_size: '0' } } },
+  'GET /api/customer/detail/': { access: 'user', bad: { query: { id: 'x' } } },
+  'POST /api/customer/create/': {
+    access: 'user',
+    bad: { body: { company_name: 'A', email: 'not-an-email' } },
+  },
+  'POST /api/customer/update/': { access: 'user', bad: { body: { id: 1, grade: 99 } } },
+  'POST /api/customer/bulk_update/': { access: 'user', bad: { body: { ids: [] } } },
+  'POST /api/customer/delete/': { access: ['admin'], bad: { body: { ids: 'all' } } },
+  'POST /api/customer/restore/': { access: ['admin'], bad: { body: { ids: [-1] } } },
+  'POST /api/customer/merge/': { access: ['admin'], bad: { body: { survivor_id: 1 } } },
+  'GET /api/customer/export/': { access: 'user', bad: { query: { nation: 'x' } } },
+  'GET /api/customer/import_template/': { access: 'user' },
+  'POST /api/customer/import/': { access: 'user', bad: { query: { on_duplicate: 'merge' } } },
+};
+
+let t: TestApp;
+let editorToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  editorToken = await t.userToken(['editor']);
+});
+
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+describe('role matrix', () => {
+  it('lists every route of the app, each with the access it declares', () => {
+    const declared = Object.fromEntries(t.app.apiRoutes.map((r) => [key(r), r.access]));
+    expect(Object.keys(declared).sort()).toEqual(Object.keys(matrix).sort());
+    for (const [route, expectation] of Object.entries(matrix))
+      expect(declared[route], route).toEqual(expectation.access);
+  });
+
+  const routes = Object.entries(matrix).map(([route, e]) => {
+    const [method, url] = route.split(' ') as ['GET' | 'POST', string];
+    return { method, url, ...e };
+  });
+
+  it.each(routes.filter((r) => r.access !== 'public'))(
+    '$method $url refuses a caller without a token',
+    async (r) => {
+      const res = await call(t.app, r.method, r.url, { body: r.method === 'POST' ? {} : undefined });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('AUTH_REQUIRED');
+    },
+  );
+
+  it.each(routes.filter((r) => Array.isArray(r.access) && !r.access.includes('editor')))(
+    '$method $url refuses an editor with FORBIDDEN',
+    async (r) => {
+      const res = await call(t.app, r.method, r.url, {
+        token: editorToken,
+        body: r.method === 'POST' ? {} : undefined,
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+    },
+  );
+
+  it.each(routes.filter((r) => r.bad))(
+    '$method $url answers bad input with 400 VALIDATION_FAILED',
+    async (r) => {
+      const res = await call(t.app, r.method, r.url, {
+        token: t.adminToken,
+        query: r.bad?.query,
+        body: r.bad?.body,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error_status).toBe(1);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    },
+  );
+
+  it.each(routes.filter((r) => r.method === 'POST'))(
+    '$method $url answers malformed JSON with 400',
+    async (r) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: r.url,
+        headers: { 'x-token': t.adminToken, 'content-type': 'application/json' },
+        payload: '{"broken": ',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error_status: 1, code: 'VALIDATION_FAILED' });
+    },
+  );
+});

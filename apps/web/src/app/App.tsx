@@ -1,0 +1,64 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tagsStore } from '@/layout/tags-store';
+import { setNotifier } from '@/shared/notify';
+import { sessionStore } from '@/shared/session';
+import { INTERFACE_SIZE, useSettings } from '@/shared/settings';
+import { buildTheme } from '@/shared/theme';
+import { AppRouter } from './AppRouter';
+import { queryClient } from './query-client';
+
+/** Hands antd's themed message and notification instances to code outside React. */
+function NotifierBridge() {
+  const { message, notification } = AntApp.useApp();
+  useEffect(() => {
+    setNotifier({
+      message: (type, content, duration) => void message.open({ type, content, duration }),
+      notification: (type, title, description, duration) =>
+        notification.open({ type, title, description, duration }),
+    });
+    return () => setNotifier(null);
+  }, [message, notification]);
+  return null;
+}
+
+// When the session ends, nothing of the previous user stays in memory.
+sessionStore.subscribe(() => {
+  if (sessionStore.get().token === null) {
+    queryClient.clear();
+    tagsStore.reset();
+  }
+});
+
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
+
+export function App() {
+  const { i18n } = useTranslation();
+  const { theme } = useSettings();
+  const [reducedMotion] = useState(prefersReducedMotion);
+
+  useEffect(() => {
+    document.documentElement.style.setProperty('--qs-primary', theme);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme);
+  }, [theme]);
+
+  return (
+    <ConfigProvider
+      theme={buildTheme(theme, { motion: !reducedMotion })}
+      componentSize={INTERFACE_SIZE}
+      locale={i18n.language === 'zh' ? zhCN : enUS}
+    >
+      <AntApp notification={{ placement: 'topRight' }}>
+        <NotifierBridge />
+        <QueryClientProvider client={queryClient}>
+          <AppRouter />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,38 @@
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { loadUser } from '@/features/auth/session';
+import { useToken, useUser } from '@/shared/session';
+import { PageLoading } from '@/shared/ui/PageLoading';
+import { decideGuard } from './guard';
+import { ROUTES } from './routes';
+import { preloadScreen } from './screens';
+
+/** Applies the navigation guard (guard.ts) to every location. */
+export function Guard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = useToken();
+  const user = useUser();
+  const decision = decideGuard(
+    {
+      pathname: location.pathname,
+      search: location.search,
+      hasToken: token !== null,
+      roles: user?.roles ?? null,
+    },
+    ROUTES,
+  );
+
+  useEffect(() => {
+    if (decision.kind !== 'load-user') return;
+    preloadScreen(location.pathname);
+    // On failure the session is gone and the user goes to the root (spec §4), which shows login.
+    void loadUser().then((ok) => {
+      if (!ok) navigate('/', { replace: true });
+    });
+  }, [decision.kind, navigate, location.pathname]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'load-user') return <PageLoading fullScreen />;
+  return children;
+}

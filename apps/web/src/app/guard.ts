@@ -1,0 +1,65 @@
+import { canAccess } from './permission';
+import { matchRoute, normalizePath } from './resolve';
+import type { AppRoute } from './route-types';
+
+export const LOGIN_PATH = '/login';
+export const FORBIDDEN_PATH = '/401';
+export const NOT_FOUND_PATH = '/404';
+/** Query flag that tells the 401 page not to offer going back (spec §2). */
+export const NO_GO_BACK = 'noGoBack';
+export const FORBIDDEN_REDIRECT = `${FORBIDDEN_PATH}?${NO_GO_BACK}=true`;
+
+/** Reachable without a token. */
+export const WHITE_LIST: readonly string[] = [LOGIN_PATH];
+/** Pages outside the layout, open to any signed-in user. */
+export const PUBLIC_PAGES: readonly string[] = [LOGIN_PATH, FORBIDDEN_PATH, NOT_FOUND_PATH];
+
+export interface GuardInput {
+  pathname: string;
+  search: string;
+  hasToken: boolean;
+  /** null while the user info is not loaded. */
+  roles: readonly string[] | null;
+}
+
+export type GuardDecision =
+  | { kind: 'render' }
+  | { kind: 'redirect'; to: string }
+  /** Token but no user info yet: fetch it, then decide again. */
+  | { kind: 'load-user' };
+
+/** Where an anonymous visitor goes: the login page, remembering the page asked for. */
+export function loginRedirect(pathname: string, search: string): string {
+  const target = `${pathname}${search}`;
+  if (!target || target === '/') return `${LOGIN_PATH}?redirect=${encodeURIComponent('/')}`;
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(target)}`;
+}
+
+/** The navigation guard of spec §2/§4 and SHELL.md, as a pure decision. */
+export function decideGuard(input: GuardInput, routes: readonly AppRoute[]): GuardDecision {
+  const path = normalizePath(input.pathname);
+  if (!input.hasToken) {
+    if (WHITE_LIST.includes(path)) return { kind: 'render' };
+    return { kind: 'redirect', to: loginRedirect(path, input.search) };
+  }
+  // Signed in on the login page: back to the page asked for before login, or the root.
+  if (path === LOGIN_PATH)
+    return { kind: 'redirect', to: safeRedirect(new URLSearchParams(input.search).get('redirect')) };
+  if (input.roles === null) return { kind: 'load-user' };
+  if (PUBLIC_PAGES.includes(path)) return { kind: 'render' };
+
+  const match = matchRoute(routes, path);
+  if (!match) return { kind: 'redirect', to: NOT_FOUND_PATH };
+  if (!canAccess(input.roles, match.resolved.chain)) return { kind: 'redirect', to: FORBIDDEN_REDIRECT };
+  const { redirect } = match.resolved.route;
+  if (redirect && !match.resolved.route.component)
+    return { kind: 'redirect', to: `${redirect}${input.search}` };
+  return { kind: 'render' };
+}
+
+/** Only same-site paths are followed after login (never an absolute URL from the query). */
+export function safeRedirect(target: string | null): string {
+  if (!target?.startsWith('/') || target.startsWith('//')) return '/';
+  if (normalizePath(target.split('?')[0] ?? '') === LOGIN_PATH) return '/';
+  return target;
+}

@@ -1,0 +1,28 @@
+import { lazy } from 'react';
+import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './guard';
+import { matchRoute, normalizePath } from './resolve';
+import { ROUTES } from './routes';
+
+/** The top-level screens: pages outside the layout (login, 401, 404) and the layout itself. */
+const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
+const ForbiddenPage = lazy(() => import('@/features/errors/pages/ForbiddenPage'));
+const NotFoundPage = lazy(() => import('@/features/errors/pages/NotFoundPage'));
+const loadLayout = () => import('@/layout/Layout');
+export const Layout = lazy(loadLayout);
+
+export const STANDALONE = {
+  [LOGIN_PATH]: { page: LoginPage, title: 'route.login' },
+  [FORBIDDEN_PATH]: { page: ForbiddenPage, title: 'route.page401' },
+  [NOT_FOUND_PATH]: { page: NotFoundPage, title: 'route.page404' },
+} as const;
+
+/**
+ * While the session loads, fetch the layout and the page asked for in parallel, instead of
+ * one after the other once the user info is in.
+ */
+export function preloadScreen(pathname: string): void {
+  const path = normalizePath(pathname);
+  if (path in STANDALONE) return;
+  void loadLayout();
+  void matchRoute(ROUTES, path)?.resolved.route.component?.preload();
+}

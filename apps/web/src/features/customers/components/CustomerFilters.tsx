@@ -1,0 +1,127 @@
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import type { LookupName } from '@quayside/contract';
+import { Button, Input, type InputRef, Select } from 'antd';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { activeFilterCount, type ListState } from '@/shared/list/url-state';
+import type { ListChange } from '@/shared/list/useListState';
+import { LookupSelect } from '@/shared/lookups/LookupSelect';
+import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
+import { useUser } from '@/shared/session';
+import { fieldLabel, langOf } from '../fields';
+import type { CUSTOMER_LIST } from '../list-config';
+
+type Filters = (typeof CUSTOMER_LIST)['filters'];
+type IdFilter = 'grade' | 'source' | 'nation' | 'situation' | 'religion';
+
+const LOOKUP_FILTERS: { name: IdFilter; table: LookupName; width: number }[] = [
+  { name: 'grade', table: 'grade', width: 170 },
+  { name: 'source', table: 'source', width: 170 },
+  { name: 'nation', table: 'nation', width: 200 },
+  { name: 'situation', table: 'situation', width: 210 },
+  { name: 'religion', table: 'religion', width: 170 },
+];
+
+/** Waits until typing pauses before searching; Enter searches at once. */
+const SEARCH_DELAY_MS = 350;
+
+/** The customer list's search box and filters; every change lands in the URL. */
+export function CustomerFilters({
+  state,
+  update,
+  reset,
+  searchRef,
+  extra,
+}: {
+  state: ListState<Filters>;
+  update: (change: ListChange<Filters>) => void;
+  reset: () => void;
+  searchRef: RefObject<InputRef | null>;
+  /** Shown at the end of the first row (e.g. saved searches). */
+  extra?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const me = useUser();
+  const isAdmin = Boolean(me?.roles.includes('admin'));
+  const staff = useStaff(isAdmin);
+  const [text, setText] = useState(state.q);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // The URL wins when it changes from elsewhere (reset, a saved search, back in a tab).
+  useEffect(() => setText(state.q), [state.q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const search = (value: string) => {
+    clearTimeout(timer.current);
+    update({ q: value.trim() });
+  };
+
+  const ownerOptions = [
+    { value: 'me', label: t('customers.myCustomers') },
+    ...(staff.data ?? [])
+      .filter((u) => u.id !== me?.id)
+      .map((u) => ({ value: String(u.id), label: staffLabel(u) })),
+  ];
+
+  return (
+    <search className="customer-filters">
+      <div className="customer-filters__row">
+        <Input
+          ref={searchRef}
+          allowClear
+          className="customer-filters__search"
+          prefix={<SearchOutlined />}
+          suffix={<kbd className="hotkey">/</kbd>}
+          placeholder={t('customers.searchPlaceholder')}
+          aria-label={t('customers.search')}
+          value={text}
+          onChange={(e) => {
+            const value = e.target.value;
+            setText(value);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => search(value), SEARCH_DELAY_MS);
+          }}
+          onPressEnter={() => search(text)}
+        />
+        <Select<string>
+          allowClear
+          style={{ width: 180 }}
+          placeholder={t('customers.allOwners')}
+          aria-label={fieldLabel('owner_id', lang)}
+          value={state.filters.owner}
+          options={ownerOptions}
+          showSearch={{ optionFilterProp: 'label' }}
+          onChange={(value) => update({ filters: { owner: value ?? undefined } })}
+        />
+        {extra && <div className="customer-filters__extra">{extra}</div>}
+      </div>
+      <div className="customer-filters__row">
+        {LOOKUP_FILTERS.map((f) => (
+          <LookupSelect
+            key={f.name}
+            table={f.table}
+            mode="multiple"
+            // One summary ("Potential, Intentional") instead of tags that do not fit.
+            maxTagCount={0}
+            maxTagPlaceholder={(omitted) => {
+              const text = omitted.map((o) => o.label).join(', ');
+              return <span title={`${fieldLabel(f.name, lang)}: ${text}`}>{text}</span>;
+            }}
+            className={state.filters[f.name]?.length ? 'filter-active' : undefined}
+            style={{ width: f.width }}
+            placeholder={fieldLabel(f.name, lang)}
+            aria-label={fieldLabel(f.name, lang)}
+            value={state.filters[f.name] ?? []}
+            onChange={(value) => update({ filters: { [f.name]: (value as number[] | null) ?? [] } })}
+          />
+        ))}
+        {activeFilterCount(state) > 0 && (
+          <Button type="link" icon={<ClearOutlined />} onClick={reset} className="customer-filters__clear">
+            {t('list.clearFilters')}
+          </Button>
+        )}
+      </div>
+    </search>
+  );
+}

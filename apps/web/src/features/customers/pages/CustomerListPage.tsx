@@ -1,0 +1,255 @@
+import {
+  DeleteOutlined,
+  EditOutlined,
+  ImportOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  RestOutlined,
+} from '@ant-design/icons';
+import type { Customer } from '@quayside/contract';
+import { Button, Card, Empty, type InputRef, Space, Tooltip } from 'antd';
+import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toThousands } from '@/shared/format';
+import { BulkBar } from '@/shared/list/BulkBar';
+import { ColumnChooser } from '@/shared/list/ColumnChooser';
+import { isDefault } from '@/shared/list/column-prefs';
+import { ExportButton } from '@/shared/list/ExportButton';
+import { useHotkeys } from '@/shared/list/hotkeys';
+import { ImportDialog } from '@/shared/list/ImportDialog';
+import { type ListColumn, type ListPaging, ListTable } from '@/shared/list/ListTable';
+import { SavedSearches } from '@/shared/list/SavedSearches';
+import {
+  activeFilterCount,
+  filterParams,
+  listParams,
+  parseListState,
+  serializeListState,
+} from '@/shared/list/url-state';
+import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
+import { useListState } from '@/shared/list/useListState';
+import { useLookups } from '@/shared/lookups/useLookups';
+import { useUser } from '@/shared/session';
+import { PageHeader } from '@/shared/ui/PageHeader';
+import { CUSTOMER_API, useCustomerList, useImportCustomers } from '../api';
+import { BulkActions } from '../components/BulkActions';
+import { CustomerFilters } from '../components/CustomerFilters';
+import { CustomerFormDrawer } from '../components/CustomerFormDrawer';
+import { customerColumns, titleColumn } from '../components/columns';
+import { MergeDialog } from '../components/MergeDialog';
+import { RecycleBinDrawer } from '../components/RecycleBinDrawer';
+import { useDeleteWithUndo } from '../components/useDeleteWithUndo';
+import { langOf } from '../fields';
+import { CUSTOMER_LIST, CUSTOMER_PREFS } from '../list-config';
+import '../customers.css';
+
+/** /customer/list: search, filters, sort and pages in the URL; create, edit, bulk, import, export, bin. */
+export default function CustomerListPage() {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const me = useUser();
+  const isAdmin = Boolean(me?.roles.includes('admin'));
+  const lookups = useLookups();
+  const scope = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<InputRef>(null);
+
+  const { state, update, reset, replace } = useListState(CUSTOMER_LIST);
+  const params = useMemo(() => listParams(state), [state]);
+  const list = useCustomerList(params);
+  const total = list.data?.total;
+
+  const columns = useMemo(() => customerColumns(t, lang, lookups), [t, lang, lookups]);
+  const prefs = useColumnPrefs(CUSTOMER_PREFS.columns, columns);
+  const labels = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, c.label])), [columns]);
+
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [editing, setEditing] = useState<Customer | null | undefined>(undefined);
+  const [importing, setImporting] = useState(false);
+  const [binOpen, setBinOpen] = useState(false);
+  const [merging, setMerging] = useState<[number, number] | null>(null);
+  const importCustomers = useImportCustomers();
+  const remove = useDeleteWithUndo();
+
+  // A new search or filter is a new set of rows: the selection would silently act on hidden ones.
+  const filterKey = JSON.stringify(filterParams(state));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the filter changes
+  useEffect(() => setSelected([]), [filterKey]);
+
+  useHotkeys(scope, {
+    '/': () => searchRef.current?.focus(),
+    n: () => setEditing(null),
+  });
+
+  const onPaging = useCallback((change: Partial<ListPaging>) => update(change), [update]);
+
+  const actions: ListColumn<Customer> = {
+    key: 'actions',
+    label: t('common.actions'),
+    title: '',
+    fixed: 'right',
+    width: isAdmin ? 84 : 52,
+    render: (_, c) => (
+      <Space size={0}>
+        <Tooltip title={t('common.edit')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('common.edit')}
+            onClick={() => setEditing(c)}
+          />
+        </Tooltip>
+        {isAdmin && (
+          <Tooltip title={t('customers.delete')}>
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('customers.delete')}
+              onClick={() => void remove.run([c.id])}
+            />
+          </Tooltip>
+        )}
+      </Space>
+    ),
+  };
+
+  const filtered = activeFilterCount(state) > 0;
+  const empty = filtered ? (
+    <Empty description={t('customers.emptyFiltered')}>
+      <Button onClick={reset}>{t('list.clearFilters')}</Button>
+    </Empty>
+  ) : (
+    <Empty description={t('customers.empty')}>
+      <Space>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          {t('customers.new')}
+        </Button>
+        <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+          {t('customers.importTitle')}
+        </Button>
+      </Space>
+    </Empty>
+  );
+
+  return (
+    <div className="page customer-list" ref={scope}>
+      <PageHeader
+        title={t('customers.title')}
+        subtitle={t('customers.subtitle')}
+        extra={
+          <Space wrap>
+            {isAdmin && (
+              <Button icon={<RestOutlined />} onClick={() => setBinOpen(true)}>
+                {t('customers.bin')}
+              </Button>
+            )}
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+              {t('list.import')}
+            </Button>
+            <ExportButton path={CUSTOMER_API.export} params={filterParams(state)} total={total} />
+            <Tooltip title={t('customers.newHint')}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+                {t('customers.new')}
+              </Button>
+            </Tooltip>
+          </Space>
+        }
+      />
+
+      <Card variant="borderless" className="search-card customer-list__filters">
+        <CustomerFilters
+          state={state}
+          update={update}
+          reset={reset}
+          searchRef={searchRef}
+          extra={
+            <SavedSearches
+              prefKey={CUSTOMER_PREFS.searches}
+              current={serializeListState({ ...state, page: 1 }, CUSTOMER_LIST)}
+              onApply={(search) =>
+                replace({ ...parseListState(search, CUSTOMER_LIST), pageSize: state.pageSize })
+              }
+            />
+          }
+        />
+      </Card>
+
+      <Card variant="borderless" className="table-card">
+        <div className="list-toolbar">
+          {selected.length > 0 ? (
+            <BulkBar count={selected.length} onClear={() => setSelected([])}>
+              <BulkActions
+                ids={selected as number[]}
+                onDone={() => setSelected([])}
+                onMerge={(ids) => setMerging(ids)}
+              />
+            </BulkBar>
+          ) : (
+            <span className="list-toolbar__summary" aria-live="polite">
+              {total === undefined
+                ? ''
+                : t('customers.count', { count: total, formatted: toThousands(total) })}
+              {filtered && <span className="list-toolbar__filtered">{t('list.filtered')}</span>}
+            </span>
+          )}
+          <Space size={8} className="list-toolbar__tools">
+            <ColumnChooser
+              settings={prefs.settings}
+              labels={labels}
+              onChange={prefs.save}
+              onReset={prefs.reset}
+              isDefault={isDefault(columns, prefs.settings)}
+            />
+            <Tooltip title={t('tags.refresh')}>
+              <Button
+                icon={<ReloadOutlined spin={list.isFetching} />}
+                aria-label={t('tags.refresh')}
+                onClick={() => void list.refetch()}
+              />
+            </Tooltip>
+          </Space>
+        </div>
+        <ListTable<Customer>
+          rowKey="id"
+          columns={columns}
+          settings={prefs.settings}
+          pinStart={[titleColumn(lang)]}
+          pinEnd={[actions]}
+          data={prefs.loaded ? list.data : undefined}
+          loading={(list.isFetching && !list.data) || !prefs.loaded}
+          paging={state}
+          defaultSort={CUSTOMER_LIST.defaultSort}
+          onPagingChange={onPaging}
+          selectedKeys={selected}
+          onSelectedKeysChange={setSelected}
+          empty={list.data ? empty : undefined}
+        />
+      </Card>
+
+      {editing !== undefined && (
+        <CustomerFormDrawer customer={editing} onClose={() => setEditing(undefined)} />
+      )}
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        title={t('customers.importTitle')}
+        templatePath={CUSTOMER_API.template}
+        duplicateQuestion={t('customers.importDuplicates')}
+        run={(file, onDuplicate) => importCustomers.mutateAsync({ file, onDuplicate })}
+      />
+      {isAdmin && <RecycleBinDrawer open={binOpen} onClose={() => setBinOpen(false)} />}
+      {merging && (
+        <MergeDialog
+          ids={merging}
+          onClose={() => setMerging(null)}
+          onMerged={() => {
+            setMerging(null);
+            setSelected([]);
+          }}
+        />
+      )}
+    </div>
+  );
+}

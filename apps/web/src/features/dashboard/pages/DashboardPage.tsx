@@ -1,0 +1,79 @@
+import { Card, Col, Row, Space, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { filterRoutes } from '@/app/permission';
+import { ROUTES } from '@/app/routes';
+import { buildMenu, type MenuEntry } from '@/layout/menu';
+import { parseTime } from '@/shared/format';
+import { useUser } from '@/shared/session';
+import { UserAvatar } from '@/shared/ui/UserAvatar';
+
+function greetingKey(hour: number): string {
+  if (hour < 12) return 'dashboard.morning';
+  if (hour < 18) return 'dashboard.afternoon';
+  return 'dashboard.evening';
+}
+
+function leaves(entries: readonly MenuEntry[]): MenuEntry[] {
+  return entries.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]));
+}
+
+/** Placeholder until the dashboard module lands: a greeting and shortcuts to the user's screens. */
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const now = new Date();
+  const shortcuts = useMemo(
+    () => leaves(buildMenu(filterRoutes(ROUTES, user?.roles ?? []))).filter((e) => e.key !== '/dashboard'),
+    [user?.roles],
+  );
+  if (!user) return null;
+  const name = user.name || user.username;
+  const dateFormat = i18n.language === 'zh' ? '{y}年{m}月{d}日 星期{a}' : '{a}, {y}-{m}-{d}';
+
+  return (
+    <div className="page dashboard">
+      <Card variant="borderless" className="dashboard__hero">
+        <Space size={20} align="center" wrap>
+          <UserAvatar name={name} src={user.avatar} size={64} />
+          <div>
+            <Typography.Title level={3} className="dashboard__greeting">
+              {t(greetingKey(now.getHours()), { name })}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary" className="dashboard__intro">
+              {t('dashboard.intro')}
+            </Typography.Paragraph>
+            <Space size={8} wrap>
+              {user.roles.map((r) => (
+                <Tag key={r} color="processing">
+                  {t(`roles.${r}`)}
+                </Tag>
+              ))}
+              <Typography.Text type="secondary">
+                {t('dashboard.today')}: {parseTime(now, dateFormat, i18n.language)}
+              </Typography.Text>
+            </Space>
+          </div>
+        </Space>
+      </Card>
+
+      <Typography.Title level={5} className="dashboard__section">
+        {t('dashboard.shortcuts')}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        {shortcuts.map((entry) => {
+          const Icon = entry.icon;
+          return (
+            <Col key={entry.key} xs={12} sm={8} md={6} xl={4}>
+              <Link to={entry.key} className="shortcut">
+                <span className="shortcut__icon">{Icon && <Icon />}</span>
+                <span className="shortcut__title">{t(entry.title)}</span>
+              </Link>
+            </Col>
+          );
+        })}
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { PASSWORD_MIN, type User } from '@quayside/contract';
+import { App, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { showFormError } from '@/shared/form-errors';
+import { useResetPassword } from '../api';
+
+/** An admin sets a new password; the user must choose their own at next login. */
+export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ password: string }>();
+  const reset = useResetPassword();
+
+  const submit = async () => {
+    const { password } = await form.validateFields();
+    try {
+      await reset.mutateAsync({ id: user.id, password });
+      void message.success(t('users.resetDone', { name: user.name }));
+      onClose();
+    } catch (err) {
+      showFormError(form, err);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('users.resetTitle', { name: user.name })}
+      okText={t('users.resetPassword')}
+      cancelText={t('common.cancel')}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={reset.isPending}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="reset-password" onFinish={submit}>
+        <Form.Item
+          label={t('users.newPassword')}
+          name="password"
+          extra={t('users.passwordHint', { min: PASSWORD_MIN })}
+          rules={[
+            { required: true, message: t('common.required', { field: t('users.newPassword') }) },
+            { min: PASSWORD_MIN, message: t('users.passwordHint', { min: PASSWORD_MIN }) },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" autoFocus maxLength={200} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

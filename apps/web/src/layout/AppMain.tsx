@@ -1,0 +1,79 @@
+import { memo, Suspense, useLayoutEffect, useRef } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { matchRoute, normalizePath } from '@/app/resolve';
+import { ROUTES } from '@/app/routes';
+import { ErrorBoundary } from '@/shared/ui/ErrorBoundary';
+import { PageLoading } from '@/shared/ui/PageLoading';
+import { useRefreshKeys, useTagViews } from './tags-store';
+
+interface PaneProps {
+  path: string;
+  search: string;
+  active: boolean;
+}
+
+/**
+ * One page. Each pane routes against its own location, so a page kept in a background tab
+ * keeps its params and state while the user works elsewhere.
+ */
+const Pane = memo(function Pane({ path, search, active }: PaneProps) {
+  const match = matchRoute(ROUTES, path);
+  if (!match?.resolved.route.component) return null;
+  const { fullPath, route } = match.resolved;
+  const Page = route.component as NonNullable<typeof route.component>;
+  const props = route.props ? match.params : {};
+  return (
+    <div className="app-main__pane" hidden={!active} data-pane={path}>
+      <ErrorBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <Routes location={{ pathname: path, search, hash: '', state: null, key: path }}>
+            <Route path={fullPath} element={<Page {...props} />} />
+          </Routes>
+        </Suspense>
+      </ErrorBoundary>
+    </div>
+  );
+});
+
+/**
+ * The page area. Pages of open tabs stay mounted (hidden) so filters, scroll position and
+ * form input survive switching tabs; `noCache` pages are rebuilt on every visit.
+ */
+export function AppMain() {
+  const location = useLocation();
+  const current = normalizePath(location.pathname);
+  const views = useTagViews();
+  const refresh = useRefreshKeys();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const positions = useRef(new Map<string, number>());
+  const activeRef = useRef(current);
+
+  const panes = views.filter((v) => v.path === current || !v.noCache).map((v) => v.path);
+  if (!panes.includes(current)) panes.push(current);
+  const searchOf = (path: string) =>
+    path === current
+      ? location.search
+      : (views.find((v) => v.path === path)?.fullPath.slice(path.length) ?? '');
+
+  useLayoutEffect(() => {
+    activeRef.current = current;
+    if (scrollRef.current) scrollRef.current.scrollTop = positions.current.get(current) ?? 0;
+  }, [current]);
+
+  return (
+    <main
+      className="app-main"
+      ref={scrollRef}
+      onScroll={(e) => positions.current.set(activeRef.current, e.currentTarget.scrollTop)}
+    >
+      {panes.map((path) => (
+        <Pane
+          key={`${path}#${refresh[path] ?? 0}`}
+          path={path}
+          search={searchOf(path)}
+          active={path === current}
+        />
+      ))}
+    </main>
+  );
+}

@@ -1,0 +1,65 @@
+import { Layout as AntLayout } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { usePasswordDialogOpen } from '@/features/profile/password-dialog';
+import { closeSidebar, isMobileWidth, setDevice, settingsStore, useSettings } from '@/shared/settings';
+import { AppMain } from './AppMain';
+import { DefaultPasswordBanner } from './DefaultPasswordBanner';
+import { Navbar } from './Navbar';
+import { Sidebar } from './Sidebar';
+import { TagsView } from './TagsView';
+import { useVisitedTag } from './useVisitedTag';
+import './layout.css';
+
+const ChangePasswordModal = lazy(() => import('@/features/profile/components/ChangePasswordModal'));
+
+/** Spec §2 mobile rule, checked on every resize. */
+function useDeviceWatcher() {
+  useEffect(() => {
+    const check = () =>
+      setDevice(isMobileWidth(document.body.getBoundingClientRect().width) ? 'mobile' : 'desktop');
+    check();
+    window.addEventListener('resize', check);
+    return () => window.removeEventListener('resize', check);
+  }, []);
+}
+
+/** On mobile the sidebar closes on every route change. */
+function useCloseSidebarOnMobileNavigation() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname && settingsStore.get().device === 'mobile') closeSidebar();
+  }, [pathname]);
+}
+
+/** The shell around every signed-in page: sidebar, navbar with breadcrumb, tabs and the page. */
+export default function Layout() {
+  const { sidebarOpened, device } = useSettings();
+  useDeviceWatcher();
+  useCloseSidebarOnMobileNavigation();
+  useVisitedTag();
+  const passwordDialogOpen = usePasswordDialogOpen();
+  const mobile = device === 'mobile';
+
+  return (
+    <AntLayout
+      className={`app-wrapper ${mobile ? 'is-mobile' : ''} ${sidebarOpened ? 'sidebar-open' : 'sidebar-closed'}`}
+    >
+      {mobile && sidebarOpened && <div className="drawer-bg" onClick={closeSidebar} aria-hidden="true" />}
+      <Sidebar />
+      <AntLayout className="main-container">
+        <header className="app-header">
+          <Navbar />
+          <TagsView />
+        </header>
+        <DefaultPasswordBanner />
+        <AppMain />
+      </AntLayout>
+      {passwordDialogOpen && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal />
+        </Suspense>
+      )}
+    </AntLayout>
+  );
+}

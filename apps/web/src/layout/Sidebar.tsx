@@ -1,0 +1,86 @@
+import { Layout, Menu, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { filterRoutes } from '@/app/permission';
+import { matchRoute, normalizePath } from '@/app/resolve';
+import { ROUTES } from '@/app/routes';
+import { useUser } from '@/shared/session';
+import { useSettings } from '@/shared/settings';
+import { Logo } from './Logo';
+import { buildMenu, type MenuEntry, openKeysFor } from './menu';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(entries: readonly MenuEntry[], t: (k: string) => string): Item[] {
+  return entries.map((entry) => {
+    const Icon = entry.icon;
+    const icon = Icon ? <Icon key="icon" /> : undefined;
+    if (entry.children) {
+      return { key: entry.key, icon, label: t(entry.title), children: toItems(entry.children, t) };
+    }
+    return {
+      key: entry.key,
+      icon,
+      label: <Link to={entry.key}>{t(entry.title)}</Link>,
+      title: t(entry.title),
+    };
+  });
+}
+
+/** The sidebar menu lists only the routes the user's roles permit (spec §6). */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const { pathname } = useLocation();
+  const { sidebarOpened, device } = useSettings();
+  const entries = useMemo(() => buildMenu(filterRoutes(ROUTES, user?.roles ?? [])), [user?.roles]);
+  const items = useMemo(() => toItems(entries, t), [entries, t]);
+
+  const path = normalizePath(pathname);
+  const match = matchRoute(ROUTES, path);
+  const active = match?.resolved.route.meta?.activeMenu ?? match?.resolved.fullPath ?? path;
+  // An editor's parent entries (e.g. /email) stay highlighted on their pages.
+  const selected = useMemo(() => {
+    const keys: string[] = [];
+    const walk = (list: readonly MenuEntry[]) => {
+      for (const e of list) {
+        if (e.children) walk(e.children);
+        else if (active === e.key || active.startsWith(`${e.key}/`)) keys.push(e.key);
+      }
+    };
+    walk(entries);
+    return keys.slice(-1);
+  }, [entries, active]);
+
+  const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(entries, selected[0] ?? active));
+  useEffect(() => {
+    const needed = openKeysFor(entries, selected[0] ?? active);
+    setOpenKeys((keys) =>
+      needed.every((k) => keys.includes(k)) ? keys : [...new Set([...keys, ...needed])],
+    );
+  }, [entries, selected, active]);
+
+  const collapsed = !sidebarOpened;
+  return (
+    <Layout.Sider
+      className="app-sidebar"
+      width={220}
+      collapsedWidth={device === 'mobile' ? 0 : 64}
+      collapsed={collapsed}
+      trigger={null}
+      aria-label={t('navbar.menu')}
+    >
+      <Logo collapsed={collapsed} />
+      <nav className="app-sidebar__menu">
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={selected}
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+        />
+      </nav>
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,116 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { normalizePath } from '@/app/resolve';
+import type { TagView } from './tags';
+import { tagsStore, useTagViews } from './tags-store';
+
+/** Tabs of visited pages with close, close others, close all and refresh (SHELL.md). */
+export function TagsView() {
+  const { t } = useTranslation();
+  const views = useTagViews();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const active = normalizePath(pathname);
+  const stripRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!views.some((v) => v.path === active)) return; // its tab is added right after navigation
+    const strip = stripRef.current;
+    const tab = strip?.querySelector<HTMLElement>(`[data-path="${CSS.escape(active)}"]`);
+    if (strip && tab) {
+      const left = tab.offsetLeft - strip.offsetLeft;
+      if (left < strip.scrollLeft) strip.scrollLeft = left - 8;
+      else if (left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+        strip.scrollLeft = left + tab.offsetWidth - strip.clientWidth + 8;
+      }
+    }
+  }, [active, views]);
+
+  // The wheel scrolls the strip sideways.
+  useEffect(() => {
+    const strip = stripRef.current;
+    if (!strip) return;
+    const onWheel = (e: WheelEvent) => {
+      if (strip.scrollWidth <= strip.clientWidth) return;
+      e.preventDefault();
+      strip.scrollLeft += e.deltaY || e.deltaX;
+    };
+    strip.addEventListener('wheel', onWheel, { passive: false });
+    return () => strip.removeEventListener('wheel', onWheel);
+  }, []);
+
+  const go = (target: string | null) => {
+    if (target) navigate(target);
+  };
+  const close = (view: TagView) => go(tagsStore.close(view.path, active));
+
+  const menuFor = (view: TagView): MenuProps => ({
+    items: [
+      { key: 'refresh', label: t('tags.refresh') },
+      { key: 'close', label: t('tags.close'), disabled: view.affix },
+      { key: 'closeOthers', label: t('tags.closeOthers') },
+      { key: 'closeAll', label: t('tags.closeAll') },
+    ],
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      if (key === 'refresh') {
+        tagsStore.refresh(view.path);
+        if (view.path !== active) navigate(view.fullPath);
+      } else if (key === 'close') close(view);
+      else if (key === 'closeOthers') go(tagsStore.closeOthers(view.path, active));
+      else if (key === 'closeAll') go(tagsStore.closeAll());
+    },
+  });
+
+  return (
+    <div className="tags-view" role="tablist" aria-label={t('tags.label')} ref={stripRef}>
+      {views.map((view) => {
+        const isActive = view.path === active;
+        const title = `${t(view.title)}${view.suffix ? ` #${view.suffix}` : ''}`;
+        return (
+          <Dropdown key={view.path} trigger={['contextMenu']} menu={menuFor(view)}>
+            <div
+              role="tab"
+              tabIndex={0}
+              aria-selected={isActive}
+              data-path={view.path}
+              className={`tags-view__item ${isActive ? 'tags-view__item--active' : ''}`}
+              onClick={() => navigate(view.fullPath)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  navigate(view.fullPath);
+                }
+              }}
+              onMouseDown={(e) => {
+                if (e.button === 1) e.preventDefault();
+              }}
+              onAuxClick={(e) => {
+                if (e.button === 1 && !view.affix) close(view);
+              }}
+            >
+              <span className="tags-view__title">{title}</span>
+              {!view.affix && (
+                <button
+                  type="button"
+                  tabIndex={-1}
+                  aria-label={`${t('tags.close')} ${title}`}
+                  className="tags-view__close"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    close(view);
+                  }}
+                >
+                  <CloseOutlined />
+                </button>
+              )}
+            </div>
+          </Dropdown>
+        );
+      })}
+    </div>
+  );
+}

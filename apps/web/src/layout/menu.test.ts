@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { filterRoutes } from '@/app/permission';
+import { matchRoute } from '@/app/resolve';
+import { ROUTES } from '@/app/routes';
+import { buildBreadcrumb } from './breadcrumb';
+import { buildMenu, openKeysFor } from './menu';
+
+const menuOf = (roles: string[]) =>
+  buildMenu(filterRoutes(ROUTES, roles)).map((e) =>
+    e.children ? [e.key, e.children.map((c) => c.key)] : e.key,
+  );
+
+describe('sidebar menu', () => {
+  it('shows the admin every module, single pages flattened', () => {
+    expect(menuOf(['admin'])).toEqual([
+      '/dashboard',
+      '/customer/list',
+      [
+        '/email',
+        [
+          '/email/inbox',
+          '/email/outbox',
+          '/email/drafts',
+          '/email/inquiry',
+          '/email/quotation',
+          '/email/trash',
+          '/email/accounts',
+          '/email/blacklist',
+        ],
+      ],
+      '/task/list',
+      '/product/list',
+      ['/order', ['/order/list', '/order/quotation']],
+      '/invoice/list',
+      '/packing-list/list',
+      '/website/index',
+      '/user/list',
+    ]);
+  });
+  it('shows the editor the permitted parents only (spec §6)', () => {
+    expect(menuOf(['editor'])).toEqual([
+      '/dashboard',
+      '/customer/list',
+      '/email',
+      '/task',
+      '/product',
+      '/order',
+      '/invoice',
+      '/packing-list',
+    ]);
+  });
+  it('finds the submenus to open', () => {
+    const menu = buildMenu(filterRoutes(ROUTES, ['admin']));
+    expect(openKeysFor(menu, '/email/trash')).toEqual(['/email']);
+    expect(openKeysFor(menu, '/customer/list')).toEqual([]);
+  });
+});
+
+describe('breadcrumb', () => {
+  const crumbs = (path: string) =>
+    buildBreadcrumb(matchRoute(ROUTES, path)?.resolved ?? null).map(
+      (c) => `${c.title}${c.to ? `→${c.to}` : ''}`,
+    );
+  it('starts with the dashboard', () => {
+    expect(crumbs('/email/inbox')).toEqual([
+      'route.dashboard→/dashboard',
+      'route.email→/email/inbox',
+      'route.emailInbox',
+    ]);
+    expect(crumbs('/order/quotation/history/3')).toEqual([
+      'route.dashboard→/dashboard',
+      'route.order→/order/list',
+      'route.quotationHistory',
+    ]);
+  });
+  it('is just the dashboard on the dashboard', () => {
+    expect(crumbs('/dashboard')).toEqual(['route.dashboard']);
+  });
+  it('says a shared parent title once', () => {
+    expect(crumbs('/user/list')).toEqual(['route.dashboard→/dashboard', 'route.user']);
+  });
+});

@@ -1,0 +1,29 @@
+import { createStore, useStore } from '@/shared/store';
+import { addView, closeAll, closeOthers, closeView, type TagsResult, type TagView } from './tags';
+
+interface TagsState {
+  views: TagView[];
+  /** Bumped by "Refresh": the page is rebuilt and reloads its data. */
+  refresh: Record<string, number>;
+}
+
+const store = createStore<TagsState>({ views: [], refresh: {} });
+
+function apply(result: TagsResult): string | null {
+  store.set((s) => ({ ...s, views: result.views }));
+  return result.navigateTo;
+}
+
+export const tagsStore = {
+  ...store,
+  add: (view: TagView) => store.set((s) => ({ ...s, views: addView(s.views, view) })),
+  close: (path: string, activePath: string) => apply(closeView(store.get().views, path, activePath)),
+  closeOthers: (path: string, activePath: string) => apply(closeOthers(store.get().views, path, activePath)),
+  closeAll: () => apply(closeAll(store.get().views)),
+  refresh: (path: string) =>
+    store.set((s) => ({ ...s, refresh: { ...s.refresh, [path]: (s.refresh[path] ?? 0) + 1 } })),
+  reset: () => store.set({ views: [], refresh: {} }),
+};
+
+export const useTagViews = () => useStore(store, (s) => s.views);
+export const useRefreshKeys = () => useStore(store, (s) => s.refresh);

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { installGlobalErrorHandlers, logError } from './shared/error-log/store';
+import './shared/i18n';
+import './styles/global.css';
+
+installGlobalErrorHandlers();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element');
+
+createRoot(root, {
+  // Errors caught by a page's error boundary are collected too (SHELL.md error log).
+  onCaughtError: (error, info) =>
+    logError(error, info.componentStack?.trim().split('\n')[0]?.trim() ?? 'render'),
+  onUncaughtError: (error, info) =>
+    logError(error, info.componentStack?.trim().split('\n')[0]?.trim() ?? 'render'),
+}).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

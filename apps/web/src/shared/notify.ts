@@ -1,0 +1,30 @@
+/**
+ * Messages and notifications from code outside React (the request wrapper, the guard).
+ * The app registers antd's themed `App.useApp()` instances at start; tests register fakes.
+ */
+export type Level = 'success' | 'info' | 'warning' | 'error';
+
+/** Spec §9: notifications and error messages stay 5 seconds. */
+export const NOTICE_SECONDS = 5;
+
+export interface Notifier {
+  message(level: Level, text: string, seconds?: number): void;
+  notification(level: Level, title: string, text: string, seconds?: number): void;
+}
+
+const consoleNotifier: Notifier = {
+  message: (level, text) => console[level === 'error' ? 'error' : 'log'](`[${level}] ${text}`),
+  notification: (level, title, text) =>
+    console[level === 'error' ? 'error' : 'log'](`[${level}] ${title}: ${text}`),
+};
+
+let current: Notifier = consoleNotifier;
+
+export function setNotifier(n: Notifier | null): void {
+  current = n ?? consoleNotifier;
+}
+
+export const notify: Notifier = {
+  message: (level, text, seconds) => current.message(level, text, seconds),
+  notification: (level, title, text, seconds) => current.notification(level, title, text, seconds),
+};

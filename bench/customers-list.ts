@@ -1,0 +1,184 @@
+// Customer list under load, export and import, on PostgreSQL and PGlite, against a bare
+// node-postgres/PGlite handler running the same SQL as the baseline.
+//   npx tsx bench/customers-list.ts [--db=postgres|pglite|both] [--rows=100000] [--seconds=20] [--clients=20]
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is made beside it).
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { DEFAULT_ADMIN_PASSWORD } from '../apps/server/src/config';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '../apps/server/src/db/client';
+import { ensureFirstAdmin } from '../apps/server/src/modules/users/service';
+import { runLoad } from './lib/load';
+import { seedCustomers } from './lib/seed-customers';
+
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const which = arg('db', 'both');
+const rows = Number(arg('rows', '100000'));
+const seconds = Number(arg('seconds', '20'));
+const clients = Number(arg('clients', '20'));
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const root = path.resolve(import.meta.dirname, '..');
+const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/esm/index.mjs')).href;
+const LIST_QUERY = 'q=trading&grade=2&sort=-last_received_at&page=1&page_size=20';
+
+function start(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  // In-process TypeScript loader, so the pid measured is the server itself (the tsx CLI forks a child).
+  return fork(script, args, {
+    execArgv: ['--import', tsxLoader],
+    env: { ...process.env, QUAYSIDE_LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+}
+
+async function waitFor(url: string, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const peakRssMb = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
+  return Math.round(Number(line?.[1] ?? 0) / 1024);
+};
+const rssMb = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return Math.round(Number(line?.[1] ?? 0) / 1024);
+};
+
+async function importSheet(n: number): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Customers');
+  ws.addRow(['Company name', 'Name', 'Email', 'Grade', 'Country', 'Phone']);
+  for (let i = 0; i < n; i++)
+    ws.addRow([
+      `Import Co ${i}`,
+      `Person ${i}`,
+      `import${i}@bench.example`,
+      'Intentional',
+      'Albania',
+      `+1 ${i}`,
+    ]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function measure(
+  kind: 'postgres' | 'pglite',
+  prepare: () => Promise<{ env: NodeJS.ProcessEnv; baselineTarget: string }>,
+) {
+  console.log(`\n## ${kind}: ${rows.toLocaleString()} customers`);
+  const t0 = performance.now();
+  const { env, baselineTarget } = await prepare();
+  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const server = start(path.join(root, 'apps/server/src/main.ts'), [], {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health/`);
+  const login = await fetch(`${base}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: DEFAULT_ADMIN_PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const headers = { 'x-token': token };
+  await runLoad(`${base}/api/customer/list/?${LIST_QUERY}`, headers, clients, 2); // warm-up
+  const app = await runLoad(`${base}/api/customer/list/?${LIST_QUERY}`, headers, clients, seconds);
+
+  const before = rssMb(server.pid!);
+  const e0 = performance.now();
+  const exported = await fetch(`${base}/api/customer/export/`, { headers });
+  const bytes = (await exported.arrayBuffer()).byteLength;
+  const exportS = (performance.now() - e0) / 1000;
+  const exportPeak = peakRssMb(server.pid!);
+
+  const sheet = await importSheet(10_000);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(sheet)]), 'bench.xlsx');
+  const i0 = performance.now();
+  const imported = await fetch(`${base}/api/customer/import/`, { method: 'POST', headers, body: form });
+  const importBody = (await imported.json()) as { data: { created: number } };
+  const importS = (performance.now() - i0) / 1000;
+  await stop(server);
+
+  const bport = port + 1;
+  const baseline = start(
+    path.join(import.meta.dirname, 'lib/baseline-server.ts'),
+    [kind, baselineTarget, String(bport)],
+    {},
+  );
+  await waitFor(`http://127.0.0.1:${bport}/?${LIST_QUERY}`);
+  await runLoad(`http://127.0.0.1:${bport}/?${LIST_QUERY}`, {}, clients, 2);
+  const bare = await runLoad(`http://127.0.0.1:${bport}/?${LIST_QUERY}`, {}, clients, seconds);
+  await stop(baseline);
+
+  console.log(`GET /api/customer/list/?${LIST_QUERY}, ${clients} clients, ${seconds} s`);
+  console.table({ quayside: app, 'bare handler': bare });
+  console.log(`throughput ratio quayside / bare: ${((app.rps / bare.rps) * 100).toFixed(0)}%`);
+  console.log(
+    `export ${rows.toLocaleString()} rows: ${exportS.toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB, server RSS ${before} MB before, peak ${exportPeak} MB`,
+  );
+  console.log(`import 10,000 rows: ${importS.toFixed(1)} s (${importBody.data.created} created)`);
+}
+
+async function seeded(database: Database) {
+  await migrateDatabase(database);
+  await ensureFirstAdmin(database.db, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
+  await seedCustomers(database, rows);
+  await database.close();
+}
+
+if (which === 'postgres' || which === 'both') {
+  const name = `quayside_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qs-bench-'));
+  try {
+    await measure('postgres', async () => {
+      await seeded(await openPostgres(url.toString()));
+      return {
+        env: { DATABASE_URL: url.toString(), QUAYSIDE_DATA_DIR: dataDir },
+        baselineTarget: url.toString(),
+      };
+    });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (which === 'pglite' || which === 'both') {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qs-bench-'));
+  try {
+    await measure('pglite', async () => {
+      await seeded(await openPglite(path.join(dataDir, 'db')));
+      return { env: { QUAYSIDE_DATA_DIR: dataDir }, baselineTarget: path.join(dataDir, 'db') };
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

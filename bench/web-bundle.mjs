@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Gzip size of the JavaScript the login page loads (the entry plus the login chunk and
+// everything they import statically), and of the largest chunk. Builds the web app first
+// when there is no build. Exits 1 when the first page is over budget.
+//   node bench/web-bundle.mjs [--build] [--json]
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 350;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+const args = new Set(process.argv.slice(2));
+
+if (args.has('--build') || !existsSync(manifestPath)) {
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
+  if (built.status !== 0) {
+    console.error('web build failed');
+    process.exit(1);
+  }
+}
+
+/** @type {Record<string, {file: string, imports?: string[], css?: string[], isEntry?: boolean}>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** Files a module needs before it runs: itself and its static imports, transitively. */
+function closure(keys) {
+  const files = new Set();
+  const css = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  for (const k of keys) visit(k);
+  return { files: [...files], css: [...css] };
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const login = Object.keys(manifest).find((k) => k.endsWith('features/auth/pages/LoginPage.tsx'));
+const layout = Object.keys(manifest).find((k) => k.endsWith('layout/Layout.tsx'));
+const dashboard = Object.keys(manifest).find((k) => k.endsWith('features/dashboard/pages/DashboardPage.tsx'));
+if (!entry || !login) {
+  console.error('entry or login chunk not found in the manifest');
+  process.exit(1);
+}
+
+const sum = (files) => files.reduce((n, f) => n + gz(f), 0);
+const first = closure([entry, login]);
+const firstJs = sum(first.files);
+const signedIn = closure([entry, layout, dashboard].filter(Boolean));
+const signedInJs = sum(signedIn.files);
+
+const allJs = readdirSync(path.join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => ({ file: `assets/${f}`, gzip: gz(`assets/${f}`) }))
+  .sort((a, b) => b.gzip - a.gzip);
+const largest = allJs[0];
+const totalJs = allJs.reduce((n, c) => n + c.gzip, 0);
+
+const result = {
+  loginPageJsGzip: firstJs,
+  loginPageFiles: first.files.length,
+  loginPageCssGzip: sum(first.css),
+  dashboardJsGzip: signedInJs,
+  largestChunk: largest,
+  chunks: allJs.length,
+  totalJsGzip: totalJs,
+  budget: BUDGET_KB * 1024,
+};
+
+if (args.has('--json')) console.log(JSON.stringify(result, null, 2));
+else {
+  console.log(
+    `login page JS (gzip):       ${kb(firstJs)} in ${first.files.length} files (budget ${BUDGET_KB} kB)`,
+  );
+  console.log(`login page CSS (gzip):      ${kb(result.loginPageCssGzip)}`);
+  console.log(`signed-in dashboard (gzip): ${kb(signedInJs)}`);
+  console.log(`largest chunk (gzip):       ${kb(largest.gzip)} ${largest.file}`);
+  console.log(`all JS (gzip):              ${kb(totalJs)} in ${allJs.length} chunks`);
+}
+process.exit(firstJs > BUDGET_KB * 1024 ? 1 : 0);

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { EDITOR, shot, sidebar, signIn, tab } from './support';
+
+test('the editor sees the permitted menu and lands on /401 for an admin-only page', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, EDITOR);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: new RegExp(EDITOR.name) })).toBeVisible();
+
+  const links = sidebar(page).getByRole('link');
+  await expect(links).toHaveText([
+    'Dashboard',
+    'Customers',
+    'Email',
+    'Tasks',
+    'Products',
+    'Orders',
+    'Invoices',
+    'Packing lists',
+  ]);
+  await expect(sidebar(page).getByText('Users')).toHaveCount(0);
+  await expect(sidebar(page).getByText('Website')).toHaveCount(0);
+
+  // Email is an editor's parent; its pages are for admins only (spec §2).
+  await links.filter({ hasText: 'Email' }).click();
+  await expect(page).toHaveURL(/\/401\?noGoBack=true$/);
+  await expect(page.getByRole('heading', { name: '401' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to open this page")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go back' })).toHaveCount(0);
+  await expect(page).toHaveTitle('No access - Quayside');
+  await shot(page, '401');
+
+  await page.getByRole('button', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Typing the address of an admin page does not help either.
+  await page.goto('/user/list');
+  await expect(page).toHaveURL(/\/401\?noGoBack=true$/);
+});
+
+test('the editor opens the pages without a role under a permitted parent', async ({ page, context }) => {
+  await signIn(context, EDITOR);
+  await page.goto('/task/create');
+  await expect(tab(page, 'New task')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/task\/create$/);
+});
+
+test('the admin sees every module in the menu', async ({ page, context }) => {
+  await signIn(context);
+  await page.goto('/dashboard');
+  for (const name of ['Customers', 'Tasks', 'Products', 'Invoices', 'Packing lists', 'Website', 'Users']) {
+    await expect(sidebar(page).getByRole('link', { name })).toBeVisible();
+  }
+  await sidebar(page).getByRole('menuitem', { name: 'Email' }).click();
+  await sidebar(page).getByRole('link', { name: 'Inbox' }).click();
+  await expect(page).toHaveURL(/\/email\/inbox$/);
+  await expect(tab(page, 'Inbox')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.navbar__breadcrumb')).toHaveText(/Dashboard\s*\/\s*Email\s*\/\s*Inbox/);
+});
+
+test('an unknown path shows the 404 page', async ({ page, context }) => {
+  await signIn(context);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText('The page you are looking for does not exist')).toBeVisible();
+  await expect(page).toHaveTitle('Page not found - Quayside');
+  await shot(page, '404');
+  await page.getByRole('button', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the root redirects to the dashboard, and a parent path to its first page', async ({
+  page,
+  context,
+}) => {
+  await signIn(context);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/customer');
+  await expect(page).toHaveURL(/\/customer\/list$/);
+  await expect(page.locator('.navbar__breadcrumb')).toHaveText(/Dashboard\s*\/\s*Customers/);
+});

@@ -1,0 +1,83 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openFromSidebar, shot, signIn, tab, tabs, tabTitles } from './support';
+
+async function openTabs(page: Page, ...names: string[]) {
+  for (const name of names) await openFromSidebar(page, name);
+}
+
+test.beforeEach(async ({ page, context }) => {
+  await signIn(context);
+  await page.goto('/dashboard');
+  await expect(tab(page, 'Dashboard')).toBeVisible();
+});
+
+test('tabs close one, close others and close all', async ({ page }) => {
+  await openTabs(page, 'Customers', 'Users', 'Products');
+  await expect.poll(() => tabTitles(page)).toEqual(['Dashboard', 'Customers', 'Users', 'Products']);
+  await expect(tab(page, 'Products')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.navbar__breadcrumb')).toHaveText(/Dashboard\s*\/\s*Products/);
+  await shot(page, 'shell-tabs');
+
+  // The dashboard tab is fixed.
+  await expect(tab(page, 'Dashboard').getByRole('button')).toHaveCount(0);
+
+  // Closing the active tab goes to the last remaining one.
+  await tab(page, 'Products').getByRole('button', { name: 'Close Products' }).click();
+  await expect.poll(() => tabTitles(page)).toEqual(['Dashboard', 'Customers', 'Users']);
+  await expect(page).toHaveURL(/\/user\/list$/);
+
+  // Closing another tab stays where the user is.
+  await tab(page, 'Customers').getByRole('button', { name: 'Close Customers' }).click();
+  await expect.poll(() => tabTitles(page)).toEqual(['Dashboard', 'Users']);
+  await expect(page).toHaveURL(/\/user\/list$/);
+
+  // Close others (context menu) keeps the chosen tab and the fixed one, and goes to it.
+  await openTabs(page, 'Customers', 'Products');
+  await expect.poll(() => tabTitles(page)).toEqual(['Dashboard', 'Users', 'Customers', 'Products']);
+  await tab(page, 'Customers').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Close others' }).click();
+  await expect.poll(() => tabTitles(page)).toEqual(['Dashboard', 'Customers']);
+  await expect(page).toHaveURL(/\/customer\/list$/);
+
+  // Close all keeps the fixed tab and goes to it.
+  await openTabs(page, 'Users');
+  await tab(page, 'Users').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Close all' }).click();
+  await expect.poll(() => tabTitles(page)).toEqual(['Dashboard']);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a middle click closes a tab; clicking a tab opens its page', async ({ page }) => {
+  await openTabs(page, 'Customers', 'Users');
+  await tab(page, 'Customers').click();
+  await expect(page).toHaveURL(/\/customer\/list$/);
+  await tab(page, 'Users').click({ button: 'middle' });
+  await expect.poll(() => tabTitles(page)).toEqual(['Dashboard', 'Customers']);
+  await expect(page).toHaveURL(/\/customer\/list$/);
+});
+
+test('a page in an open tab keeps what the user typed; refresh rebuilds it', async ({ page }) => {
+  await openTabs(page, 'Users');
+  const search = page.getByPlaceholder('Username or name');
+  await search.fill('typed but not searched');
+
+  await tab(page, 'Dashboard').click();
+  await expect(page.getByRole('heading', { name: /Administrator/ })).toBeVisible();
+  await expect(search).toBeHidden();
+  await tab(page, 'Users').click();
+  await expect(search).toHaveValue('typed but not searched');
+
+  await tab(page, 'Users').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Refresh' }).click();
+  await expect(page.getByPlaceholder('Username or name')).toHaveValue('');
+  await expect.poll(() => tabTitles(page)).toEqual(['Dashboard', 'Users']);
+});
+
+test('the tab strip follows the breadcrumb and the sidebar', async ({ page }) => {
+  await page.goto('/customer/detail/42');
+  await expect(tab(page, 'Customer details #42')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.navbar__breadcrumb')).toHaveText(
+    /Dashboard\s*\/\s*Customers\s*\/\s*Customer details/,
+  );
+  await expect(tabs(page).getByRole('tab')).toHaveCount(2);
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Machine codes of a failed answer (API.md), each with its HTTP status. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  AUTH_REQUIRED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** The success envelope around a payload schema. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ error_status: z.literal(0), msg: z.string(), data });
+}
+
+export const failureEnvelope = z.object({
+  error_status: z.literal(1),
+  code: z.enum(errorCodes),
+  msg: z.string(),
+  details: z.unknown().optional(),
+});
+export type FailureEnvelope = z.infer<typeof failureEnvelope>;
+export type SuccessEnvelope<T> = { error_status: 0; msg: string; data: T };
+export type Envelope<T> = SuccessEnvelope<T> | FailureEnvelope;
+
+/** Per-field problems in `details` of a VALIDATION_FAILED answer. */
+export type FieldErrors = { field: string; msg: string }[];
+
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** Query of every list endpoint: page, page_size (capped), sort (`-field` descending), q. */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  sort: z.string().max(64).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export function listAnswer<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+}
+export type ListAnswer<T> = { items: T[]; total: number; page: number; page_size: number };
+
+/** Query-string booleans: "true"/"1" and "false"/"0". */
+export const queryBool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const idQuery = z.object({ id: z.coerce.number().int().positive() });
+export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+export const isoTime = z.string();

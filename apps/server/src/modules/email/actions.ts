@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { emailAddresses, emailAttachments, emails, users } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import type { EventHub } from '../../lib/events';
+import { trashedColumns } from './trash';
 import { publishUnread } from './unread';
 
 /** Bulk actions of the folder lists; each touches only live (not deleted forever) emails. */
@@ -41,12 +42,7 @@ export async function markRead(db: Db, events: EventHub, ids: number[], read: bo
 export async function trashEmails(db: Db, events: EventHub, ids: number[]): Promise<void> {
   await db
     .update(emails)
-    .set({
-      folder: 'trash',
-      previousFolder: sql`${emails.folder}`,
-      trashedAt: new Date(),
-      updatedAt: new Date(),
-    })
+    .set(trashedColumns())
     .where(and(live(ids), ne(emails.folder, 'trash')));
   await publishUnread(db, events);
 }

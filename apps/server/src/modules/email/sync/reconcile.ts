@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { ImapFlow, MailboxObject } from 'imapflow';
 import { emails, emailUids } from '../../../db/schema';
+import { trashedColumns } from '../trash';
 import type { FolderRow, SyncEnv } from './types';
 
 /**
@@ -46,12 +47,7 @@ async function applyExpunges(env: SyncEnv, client: ImapFlow, folder: FolderRow, 
     for (let i = 0; i < ids.length; i += 1000) {
       await tx
         .update(emails)
-        .set({
-          folder: 'trash',
-          previousFolder: sql`${emails.folder}`,
-          trashedAt: new Date(),
-          updatedAt: new Date(),
-        })
+        .set(trashedColumns())
         .where(
           and(
             inArray(emails.id, ids.slice(i, i + 1000)),

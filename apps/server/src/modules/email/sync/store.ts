@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { emailAddresses, emailAttachments, emailFolders, emails, emailUids, files } from '../../../db/schema';
+import { trashedColumns } from '../trash';
 import type { PreparedEmail, PreparedFile } from './prepare';
 import { assignThreads } from './thread';
 import type { DbOrTx, FolderRow } from './types';
@@ -194,12 +195,7 @@ export async function writeBatch(
   if (batch.toTrash.length > 0) {
     await tx
       .update(emails)
-      .set({
-        folder: 'trash',
-        previousFolder: sql`${emails.folder}`,
-        trashedAt: new Date(),
-        updatedAt: new Date(),
-      })
+      .set(trashedColumns())
       .where(and(inArray(emails.id, batch.toTrash), ne(emails.folder, 'trash'), isNull(emails.deletedAt)));
   }
   await tx

@@ -1,12 +1,20 @@
 // Mail sync from a local Dovecot, end to end (IMAP → parse → sanitise → files → database), against a
 // bare imapflow fetch of the same messages (source only) as the baseline.
-//   npx tsx bench/email-sync.ts [--messages=10000] [--db=pglite|postgres]
+//   npx tsx bench/email-sync.ts [--messages=10000] [--db=pglite|postgres] [--profile=sync.cpuprofile]
+//     [--batch=<messages per transaction; the default is the app's>]
+// --profile writes a CPU profile of the sync alone (not the mailbox fill nor the baseline).
 // Needs dovecot-imapd (as the mail tests). PostgreSQL: BENCH_DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/test; a fresh database is made beside it).
+// postgres://postgres@127.0.0.1:5432/test; a fresh database is made beside it). PGlite keeps its data
+// in a temp folder, as the server does (in memory, the database itself would be the memory growth).
+// Besides wall time: CPU seconds of this process, of the PostgreSQL backends and of Dovecot's imap
+// process (steadier than wall time on a shared machine), and the heap still used after a full GC.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import pg from 'pg';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../apps/server/src/db/client';
 import { emailAccounts } from '../apps/server/src/db/schema';
@@ -17,26 +25,67 @@ import { syncAccount } from '../apps/server/src/modules/email/sync/account';
 import { DEFAULT_SYNC_OPTIONS } from '../apps/server/src/modules/email/sync/types';
 import { startDovecot } from '../apps/server/test/mail/dovecot';
 import { alternative, html, plain, withAttachments } from '../apps/server/test/mail/messages';
+import { childPids, ProcessCpu } from './lib/process-cpu';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const total = Number(arg('messages', '10000'));
 const which = arg('db', 'pglite');
+const profilePath = arg('profile', '');
+const batchSize = Number(arg('batch', String(DEFAULT_SYNC_OPTIONS.batchSize)));
 const SECRET = 'bench-secret-0123456789abcdef';
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
 
-/** Peak resident memory while `run` runs, sampled every 50 ms, and the heap at the end. */
-async function measure<T>(run: () => Promise<T>) {
-  global.gc?.();
+/** `run` under the V8 CPU profiler when --profile is given. */
+async function profiled<T>(run: () => Promise<T>): Promise<T> {
+  if (!profilePath) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(profilePath, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/**
+ * Wall time, CPU time (this process, and the given others sampled every second), peak resident
+ * memory while `run` runs (sampled every 50 ms), and the heap still in use after a full GC at the end.
+ */
+async function measure<T>(run: () => Promise<T>, others: Record<string, ProcessCpu> = {}) {
+  gc();
   const rss0 = process.memoryUsage().rss;
   let peak = rss0;
+  await Promise.all(Object.values(others).map((o) => o.start()));
+  const sample = () => Promise.all(Object.values(others).map((o) => o.sample()));
+  let ticks = 0;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
+    // Listing the other processes reads /proc: not 20 times a second.
+    if (++ticks % 20 === 0) void sample();
   }, 50);
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const value = await run();
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   clearInterval(timer);
-  return { value, seconds, rssGrowthMb: (peak - rss0) / 1e6, peakMb: peak / 1e6 };
+  await sample();
+  gc();
+  const otherCpu = Object.fromEntries(Object.entries(others).map(([k, o]) => [k, +o.seconds.toFixed(2)]));
+  return {
+    value,
+    seconds,
+    cpu: { node: +((cpu.user + cpu.system) / 1e6).toFixed(2), ...otherCpu },
+    rssGrowthMb: (peak - rss0) / 1e6,
+    peakMb: peak / 1e6,
+    heapAfterGcMb: process.memoryUsage().heapUsed / 1e6,
+  };
 }
 
 function message(i: number, to: string) {
@@ -53,8 +102,13 @@ function message(i: number, to: string) {
   return plain({ to, subject, body: `${'line of text\r\n'.repeat(60)}` });
 }
 
-async function openDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (which === 'pglite') return { database: await openPglite(undefined), drop: async () => {} };
+type BenchDatabase = { database: Database; backendPids(): Promise<number[]>; drop(): Promise<void> };
+
+async function openDatabase(dataDir: string): Promise<BenchDatabase> {
+  if (which === 'pglite') {
+    const database = await openPglite(path.join(dataDir, 'pglite'));
+    return { database, backendPids: async () => [], drop: () => database.close() };
+  }
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `qs_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -65,6 +119,13 @@ async function openDatabase(): Promise<{ database: Database; drop(): Promise<voi
   const database = await openPostgres(url.toString(), 5);
   return {
     database,
+    async backendPids() {
+      const { rows } = await admin.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      return rows.map((r) => r.pid);
+    },
     async drop() {
       await database.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -75,23 +136,31 @@ async function openDatabase(): Promise<{ database: Database; drop(): Promise<voi
 
 const dovecot = await startDovecot();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-bench-'));
+const imapCpu = () =>
+  new ProcessCpu(() => {
+    const master = Number(readFileSync(path.join(dovecot.dir, 'run', 'master.pid'), 'utf8'));
+    return childPids(master, 'imap');
+  });
 try {
   const address = dovecot.addUser('bench');
   const filler = await dovecot.client(address);
   for (let i = 0; i < total; i++) await filler.append('INBOX', message(i, address));
   await filler.logout();
 
-  const baseline = await measure(async () => {
-    const client = await dovecot.client(address);
-    await client.mailboxOpen('INBOX', { readOnly: true });
-    let bytes = 0;
-    for await (const msg of client.fetch('1:*', { uid: true, source: true }))
-      bytes += msg.source?.length ?? 0;
-    await client.logout();
-    return bytes;
-  });
+  const baseline = await measure(
+    async () => {
+      const client = await dovecot.client(address);
+      await client.mailboxOpen('INBOX', { readOnly: true });
+      let bytes = 0;
+      for await (const msg of client.fetch('1:*', { uid: true, source: true }))
+        bytes += msg.source?.length ?? 0;
+      await client.logout();
+      return bytes;
+    },
+    { imap: imapCpu() },
+  );
 
-  const { database, drop } = await openDatabase();
+  const { database, backendPids, drop } = await openDatabase(dataDir);
   await migrateDatabase(database);
   const [account] = await database.db
     .insert(emailAccounts)
@@ -110,28 +179,35 @@ try {
     files: createFileStore(dataDir),
     events: createEventHub(),
     secret: SECRET,
-    options: DEFAULT_SYNC_OPTIONS,
+    options: { ...DEFAULT_SYNC_OPTIONS, batchSize },
     log: (m: string) => console.error(m),
   };
-  const sync = await measure(() => syncAccount(env, account!.id));
+  const sync = await measure(() => profiled(() => syncAccount(env, account!.id)), {
+    imap: imapCpu(),
+    ...(which === 'postgres' ? { postgres: new ProcessCpu(backendPids) } : {}),
+  });
   await drop();
 
   const rate = (s: number) => Math.round(total / s);
   const result = {
     messages: total,
     database: which,
+    batch: batchSize,
     megabytes: Math.round(baseline.value / 1e6),
     baseline: {
       seconds: +baseline.seconds.toFixed(2),
       per_second: rate(baseline.seconds),
+      cpu_seconds: baseline.cpu,
       rss_growth_mb: Math.round(baseline.rssGrowthMb),
     },
     sync: {
       seconds: +sync.seconds.toFixed(2),
       per_second: rate(sync.seconds),
       stored: sync.value.inserted,
+      cpu_seconds: sync.cpu,
       rss_growth_mb: Math.round(sync.rssGrowthMb),
       peak_rss_mb: Math.round(sync.peakMb),
+      heap_after_gc_mb: Math.round(sync.heapAfterGcMb),
     },
     ratio: +(baseline.seconds / sync.seconds).toFixed(3),
   };

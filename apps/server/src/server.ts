@@ -8,8 +8,8 @@ import { lockDataDir } from './lib/data-lock';
 import { createEventHub } from './lib/events';
 import { createFileStore } from './lib/files';
 import { type Jobs, startJobs } from './lib/jobs';
+import { startEmailSend } from './modules/email/deliver';
 import { startEmailSync } from './modules/email/jobs';
-import { startEmailSend } from './modules/email/send';
 import { registerMaintenanceJobs } from './modules/maintenance/jobs';
 import { ensureFirstAdmin } from './modules/users/service';
 
@@ -43,13 +43,14 @@ export async function startServer(
     const app = await buildApp(ctx, { logger });
     // Mail sync needs the job queue (account changes are announced on it): started after it.
     const emailSync = await startEmailSync(ctx);
-    await startEmailSend(ctx);
+    const emailSend = await startEmailSend(ctx);
     return {
       app,
       database,
       jobs,
       async stop() {
         await emailSync.stop();
+        await emailSend?.stop();
         await app.close();
         await jobs.stop();
         await database.close();

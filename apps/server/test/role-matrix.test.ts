@@ -26,6 +26,7 @@ const matrix: Record<string, Expectation> = {
   'POST /api/email/save_draft/': { access: 'user', bad: { body: { id: 1, to: ['not an address'] } } },
   'POST /api/email/send_email/': { access: 'user', bad: { body: { id: 1, cc: ['x'] } } },
   'POST /api/email/retry_send/': { access: 'user', bad: { body: { ids: [] } } },
+  'POST /api/email/cancel_send/': { access: 'user', bad: { body: { id: 0 } } },
   'POST /api/email/change_type/': { access: ['admin'], bad: { body: { ids: [1], type: 'spam' } } },
   'POST /api/email/update_status/': { access: ['admin'], bad: { body: { ids: [1], status: 'done' } } },
   'POST /api/email/update_handler/': { access: ['admin'], bad: { body: { ids: [], handler_id: 1 } } },

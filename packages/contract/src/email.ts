@@ -49,8 +49,11 @@ export const emailListItem = z.object({
   customer: emailCustomer.nullable(),
   thread_id: z.number().int().nullable(),
   message_id: z.string(),
+  /** '' (not outgoing), queued, sending, sent, failed. */
   send_status: z.string(),
   send_error: z.string(),
+  /** When a queued email leaves: the end of its undo window, or the time it was scheduled for. */
+  send_at: z.string().nullable(),
   /** Stored as .eml only: over the size limit, not parsed. */
   is_raw: z.boolean(),
 });
@@ -293,6 +296,18 @@ export const sendEmailBody = z.object({
   subject: z.string().max(998).optional(),
   html: z.string().max(5_000_000).optional(),
   attachment_ids: z.array(z.number().int().positive()).max(100).optional(),
+  /** Scheduled send: the time it leaves (must be in the future, within a year). */
+  send_at: z.iso.datetime({ offset: true }).optional(),
+  /** Undo window of an unscheduled send: it leaves this many seconds from now (default 10). */
+  undo_seconds: z.number().int().min(0).max(60).optional(),
 });
 export type SendEmailBody = z.infer<typeof sendEmailBody>;
-export const sendAnswer = z.object({ id: z.number().int(), send_status: z.string() });
+export const sendAnswer = z.object({
+  id: z.number().int(),
+  send_status: z.string(),
+  /** When it leaves (ISO); until then `cancel_send` takes it back to the drafts. */
+  send_at: z.string().nullable(),
+});
+export type SendAnswer = z.infer<typeof sendAnswer>;
+/** Undo send / unschedule: a queued email not yet being sent goes back to the drafts. */
+export const cancelSendBody = z.object({ id: z.number().int().positive() });

@@ -49,11 +49,19 @@ export function listAnswer<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
+    /** Set by lists that count only up to a cap (email): true when `total` is a lower bound. */
+    total_capped: z.boolean().optional(),
     page: z.number().int(),
     page_size: z.number().int(),
   });
 }
-export type ListAnswer<T> = { items: T[]; total: number; page: number; page_size: number };
+export type ListAnswer<T> = {
+  items: T[];
+  total: number;
+  total_capped?: boolean;
+  page: number;
+  page_size: number;
+};
 
 /** Query-string booleans: "true"/"1" and "false"/"0". */
 export const queryBool = z

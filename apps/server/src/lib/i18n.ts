@@ -70,6 +70,17 @@ const messages = {
     zh: '无法读取已保存的密码（QUAYSIDE_SECRET 是否已更改？），请重新输入',
   },
   smtpNotConfigured: { en: 'No SMTP server is set', zh: '未设置 SMTP 服务器' },
+  sendAtPast: { en: 'Choose a send time in the future', zh: '请选择一个将来的发送时间' },
+  sendAtTooFar: { en: 'A send can be scheduled at most one year ahead', zh: '定时发送最多只能设在一年以内' },
+  emailAlreadySent: {
+    en: 'This email has already been sent; it can no longer be cancelled',
+    zh: '此邮件已发送，无法撤回',
+  },
+  emailBeingSent: {
+    en: 'This email is being sent right now; it can no longer be cancelled',
+    zh: '此邮件正在发送中，无法撤回',
+  },
+  emailNotQueued: { en: 'This email is not waiting to be sent', zh: '此邮件不在待发送队列中' },
   connectionFailed: { en: 'Connection failed: {reason}', zh: '连接失败：{reason}' },
   handlerNotFound: { en: 'No such user to handle these emails', zh: '指定的处理人不存在' },
 } as const satisfies Record<string, Record<Lang, string>>;

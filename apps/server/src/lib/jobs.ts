@@ -1,4 +1,4 @@
-import { fromPglite, type Job, PgBoss } from 'pg-boss';
+import { fromPglite, type Job, PgBoss, type SendOptions } from 'pg-boss';
 import type { Database } from '../db/client';
 
 export type JobHandler<T> = (jobs: Job<T>[]) => Promise<void>;
@@ -11,7 +11,8 @@ export type Jobs = {
     handler: JobHandler<T>,
     options?: { pollingIntervalSeconds?: number },
   ): Promise<void>;
-  send<T extends object>(queue: string, data: T, options?: { singletonKey?: string }): Promise<string | null>;
+  /** Creates the queue (if new) and adds a job. */
+  send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
   schedule(queue: string, cron: string): Promise<void>;
   healthy(): Promise<{ ok: boolean; queues: number }>;
   stop(): Promise<void>;

@@ -1,71 +1,39 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, emailUids } from '../../src/db/schema';
-import { DEFAULT_SEND_TIMING, startEmailSend } from '../../src/modules/email/send';
+import { type SendWorker, startEmailSend } from '../../src/modules/email/deliver';
+import { DEFAULT_SEND_TIMING } from '../../src/modules/email/send';
 import { call } from '../helpers';
+import { emailRow, sleep, waitForStatus } from './sending';
 import { duplicates, folderState, type MailTestbed, mailTestbed } from './setup';
+import { startSmtp, type TestSmtp } from './smtp';
 
 let bed: MailTestbed;
-let smtp: SMTPServer;
+let smtp: TestSmtp;
+let worker: SendWorker | undefined;
 let sales: { id: number; address: string };
 let buyer: string;
-const received: Buffer[] = [];
-/** Replies the SMTP server gives to the next messages, before accepting again. */
-const replies: { code: number; text: string }[] = [];
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await worker?.stop();
+  await smtp?.close();
   await bed?.dovecot.stop();
 });
 
 beforeAll(async () => {
   bed = await mailTestbed({ withJobs: true });
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const reply = replies.shift();
-        if (reply) {
-          done(Object.assign(new Error(reply.text), { responseCode: reply.code }));
-          return;
-        }
-        const raw = Buffer.concat(chunks);
-        received.push(raw);
-        Promise.all(session.envelope.rcptTo.map((r) => bed.dovecot.deliver(r.address, raw))).then(
-          () => done(),
-          (err: Error) => done(err),
-        );
-      });
-    },
+  smtp = await startSmtp(async (mail) => {
+    await Promise.all(mail.to.map((address) => bed.dovecot.deliver(address, mail.raw)));
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  sales = await bed.account('sales', { smtp_host: '127.0.0.1', smtp_port: port, smtp_secure: false });
+  sales = await bed.account('sales', { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_secure: false });
   buyer = bed.dovecot.addUser('buyer');
   Object.assign(DEFAULT_SEND_TIMING, { retryDelay: 1, retryDelayMax: 2, pollingSeconds: 0.5 });
-  await startEmailSend(bed.t.app.ctx);
+  worker = await startEmailSend(bed.t.app.ctx);
 }, 60_000);
 
-async function row(id: number) {
-  const [r] = await bed.t.database.db.select().from(emails).where(eq(emails.id, id));
-  return r!;
-}
-
-async function until(id: number, status: string) {
-  for (let i = 0; i < 100; i++) {
-    const r = await row(id);
-    if (r.sendStatus === status) return r;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`email ${id} never became ${status}: ${JSON.stringify(await row(id))}`);
-}
+const row = (id: number) => emailRow(bed.t.database.db, id);
+const until = (id: number, status: string) => waitForStatus(bed.t.database.db, id, status);
 
 async function draftAndSend(subject: string) {
   const { t } = bed;
@@ -80,10 +48,11 @@ async function draftAndSend(subject: string) {
       to: [`Buyer <${buyer}>`],
       subject,
       html: '<p>您好，谢谢。</p>',
+      undo_seconds: 0,
     },
   });
   expect(res.status).toBe(200);
-  expect(res.body.data).toEqual({ id: draft.id, send_status: 'queued' });
+  expect(res.body.data).toEqual({ id: draft.id, send_status: 'queued', send_at: expect.any(String) });
   const queued = await row(draft.id);
   expect(queued.messageId).not.toBe('');
   expect(queued.dedupeKey).toBe(`mid:${queued.messageId}`);
@@ -95,8 +64,8 @@ describe('sending', () => {
   it('sends once, delivers, and the Sent copy links to the same email after a sync', async () => {
     const id = await draftAndSend('报价 one');
     const sent = await until(id, 'sent');
-    expect(received).toHaveLength(1);
-    const mail = await PostalMime.parse(received[0]!);
+    expect(smtp.received).toHaveLength(1);
+    const mail = await PostalMime.parse(smtp.received[0]!.raw);
     expect(mail.subject).toBe('报价 one');
     expect(mail.messageId).toBe(`<${sent.messageId}>`);
     await bed.sync(sales.id);
@@ -118,21 +87,44 @@ describe('sending', () => {
   }, 60_000);
 
   it('retries a 4xx with backoff until it goes', async () => {
-    replies.push({ code: 451, text: 'Try again later' });
+    smtp.replies.push({ code: 451, text: 'Try again later' });
     const id = await draftAndSend('two');
     const sent = await until(id, 'sent');
     expect(sent.sendError).toBe('');
-    expect(received).toHaveLength(2);
+    expect(smtp.received).toHaveLength(2);
   }, 60_000);
 
   it('fails on a 5xx with the server text, and a manual retry sends it', async () => {
-    replies.push({ code: 550, text: 'Mailbox unavailable here' });
+    smtp.replies.push({ code: 550, text: 'Mailbox unavailable here' });
     const id = await draftAndSend('three');
     const failed = await until(id, 'failed');
     expect(failed.sendError).toContain('Mailbox unavailable here');
-    expect(received).toHaveLength(2);
+    expect(smtp.received).toHaveLength(2);
     await bed.post('/api/email/retry_send/', { ids: [id] });
     await until(id, 'sent');
-    expect(received).toHaveLength(3);
+    expect(smtp.received).toHaveLength(3);
+  }, 60_000);
+
+  it('sends a queued email whose job was never written, once, when a server starts', async () => {
+    const jobs = bed.t.app.ctx.jobs!;
+    const send = jobs.send;
+    jobs.send = () => Promise.reject(new Error('the database went away'));
+    const draft = (await bed.get<{ id: number }>('/api/email/compose/', { mode: 'new' })).id;
+    const res = await call(bed.t.app, 'POST', '/api/email/send_email/', {
+      token: bed.t.adminToken,
+      body: { id: draft, to: [buyer], subject: 'Orphan', html: '<p>x</p>', undo_seconds: 0 },
+    });
+    jobs.send = send;
+    expect(res.status).toBe(500);
+    expect((await row(draft)).sendStatus).toBe('queued');
+    const before = smtp.received.length;
+
+    const restarted = await startEmailSend(bed.t.app.ctx);
+    const sent = await until(draft, 'sent');
+    await sleep(1500); // a second copy would have left by now
+    await restarted?.stop();
+    const copies = smtp.received.slice(before).filter((m) => m.raw.includes(`<${sent.messageId}>`));
+    expect(copies).toHaveLength(1);
+    expect(smtp.received.length - before).toBe(1);
   }, 60_000);
 });

@@ -1,42 +1,21 @@
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, files } from '../../src/db/schema';
 import { buildRawMessage, newMessageId } from '../../src/modules/email/mime';
 import { call, createTestApp, type TestApp } from '../helpers';
+import { startSmtp, type TestSmtp } from './smtp';
 
 let t: TestApp;
-let smtp: SMTPServer;
-let port: number;
-const received: { from: string; to: string[]; raw: Buffer }[] = [];
+let smtp: TestSmtp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
-        });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtp();
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => smtp.close());
 
 describe('outgoing MIME', () => {
   it('carries Chinese text, threading headers and the attachment bytes through SMTP', async () => {
@@ -95,12 +74,17 @@ describe('outgoing MIME', () => {
     const { raw, envelope } = await buildRawMessage(t.database.db, t.app.ctx.files, row!);
     expect(envelope).toEqual({ from: 'sales@example.test', to: ['anna@buyer.test', 'boss@example.test'] });
 
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      ignoreTLS: true,
+    });
     await transport.sendMail({ envelope, raw });
     transport.close();
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(['anna@buyer.test', 'boss@example.test']);
-    const wire = received[0]!.raw;
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['anna@buyer.test', 'boss@example.test']);
+    const wire = smtp.received[0]!.raw;
     const head = wire.toString('latin1').split('\r\n\r\n')[0]!;
     expect(head).toContain(`Message-ID: <${messageId}>`);
     expect(head).toContain('In-Reply-To: <orig@buyer.test>');

@@ -100,15 +100,10 @@ export const ROUTES: AppRoute[] = [
       {
         path: 'emailCreate/:id',
         name: 'EmailCreateView',
-        component: comingSoon,
+        component: page(() => import('@/features/email/pages/EmailComposePage')),
         props: true,
-        meta: {
-          title: 'route.emailCompose',
-          hidden: true,
-          roles: ADMIN,
-          noCache: true,
-          activeMenu: '/email/inbox',
-        },
+        // Kept alive in its tab (no noCache): uploads, undo history and the cursor survive a tab switch.
+        meta: { title: 'route.emailCompose', hidden: true, roles: ADMIN, activeMenu: '/email/inbox' },
       },
       {
         path: 'inbox',

@@ -114,6 +114,52 @@ export interface RequestOptions {
   timeout?: number;
   /** Do not show business errors (the caller shows them, e.g. next to a form field). */
   quiet?: boolean;
+  /** Upload progress of the body (bytes sent, bytes in all); the call then goes through XHR. */
+  onUploadProgress?: (loaded: number, total: number) => void;
+}
+
+interface Transport {
+  method: string;
+  headers: Record<string, string>;
+  body: BodyInit | undefined;
+  signal: AbortSignal;
+}
+
+/** The HTTP answer: status and parsed JSON body (null when it was not JSON). */
+interface Answer {
+  ok: boolean;
+  status: number;
+  parsed: unknown;
+}
+
+async function viaFetch(url: string, init: Transport): Promise<Answer> {
+  const res = await fetch(url, { ...init, credentials: 'same-origin' });
+  const parsed = await res.json().catch(() => null);
+  return { ok: res.ok, status: res.status, parsed };
+}
+
+/** fetch has no upload progress: uploads that report it use XMLHttpRequest, with the same answer. */
+function viaXhr(url: string, init: Transport, onProgress: (loaded: number, total: number) => void) {
+  return new Promise<Answer>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [key, value] of Object.entries(init.headers)) xhr.setRequestHeader(key, value);
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
+    xhr.onload = () => {
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON: handled like any answer without an envelope.
+      }
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, parsed });
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    if (init.signal.aborted) return xhr.abort();
+    init.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
 }
 
 export function buildUrl(path: string, params?: RequestOptions['params']): string {
@@ -152,17 +198,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   let failure: Failure;
   try {
-    const res = await fetch(url, {
-      method,
-      headers,
-      body,
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
-    const parsed = await res.json().catch(() => null);
-    const envelope = parsed as { error_status?: number; data?: T } | null;
+    const init: Transport = { method, headers, body, signal: controller.signal };
+    const res = options.onUploadProgress
+      ? await viaXhr(url, init, options.onUploadProgress)
+      : await viaFetch(url, init);
+    const envelope = res.parsed as { error_status?: number; data?: T } | null;
     if (res.ok && envelope && envelope.error_status === 0) return envelope.data as T;
-    failure = { status: res.status, body: parsed };
+    failure = { status: res.status, body: res.parsed };
   } catch (err) {
     if (signal?.aborted) throw err;
     failure = { status: null, body: null, timedOut };

@@ -132,9 +132,11 @@ export const emails = pgTable(
     /** ISO 3166 code of the sender IP's country, '' when unknown. */
     senderCountry: text('sender_country').notNull().default(''),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    /** Outgoing mail (issue 6): '', queued, sent or failed, with the server's reason. */
+    /** Outgoing mail (issue 6): '', queued, sending, sent or failed, with the server's reason. */
     sendStatus: text('send_status').notNull().default(''),
     sendError: text('send_error').notNull().default(''),
+    /** When a queued email may leave: the end of its undo window, or its scheduled time. */
+    sendAt: timestamp('send_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
     /** Where restore puts a trashed email back. */
@@ -151,8 +153,20 @@ export const emails = pgTable(
   },
   (t) => [
     uniqueIndex('emails_account_dedupe').on(t.accountId, t.dedupeKey),
-    index('emails_folder_date').on(t.folder, t.date.desc()).where(sql`deleted_at IS NULL`),
-    index('emails_type_date').on(t.type, t.date.desc()).where(sql`deleted_at IS NULL`),
+    /**
+     * The folder lists (service.ts): `deleted_at IS NULL AND folder = ? ORDER BY date DESC, id DESC`
+     * (ascending: read backwards) is one index range, so a page reads only its rows. The order must
+     * be the query's, NULLS placement included (DESC is NULLS FIRST): `date DESC NULLS LAST` without
+     * `id` made every page sort the whole folder. The capped total counts it index-only.
+     */
+    index('emails_folder_date')
+      .on(t.folder, t.date.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at IS NULL`),
+    index('emails_folder_subject').on(t.folder, t.subject, t.id).where(sql`deleted_at IS NULL`),
+    /** Inquiry and quotation are types shown across folders, drafts and trash aside (folderFilter). */
+    index('emails_type_date')
+      .on(t.type, t.date.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at IS NULL AND folder <> 'trash' AND folder <> 'drafts'`),
     index('emails_customer_date').on(t.customerId, t.date.desc()),
     index('emails_thread').on(t.threadId),
     index('emails_account_message_id').on(t.accountId, t.messageId),
@@ -163,6 +177,8 @@ export const emails = pgTable(
       .on(t.accountId)
       .where(sql`is_read = false AND folder = 'inbox' AND deleted_at IS NULL`),
     index('emails_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    /** The send queue as the worker sees it at start (crash recovery): small, so partial. */
+    index('emails_send_pending').on(t.sendStatus).where(sql`send_status IN ('queued', 'sending')`),
   ],
 );
 

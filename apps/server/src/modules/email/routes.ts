@@ -1,4 +1,5 @@
 import {
+  cancelSendBody,
   changeTypeBody,
   composeAnswer,
   composeQuery,
@@ -31,7 +32,7 @@ import { sendAccounts } from './accounts';
 import * as actions from './actions';
 import adminRoutes from './admin-routes';
 import { compose, loadDraft, saveDraft } from './compose';
-import { retrySend, sendEmail } from './send';
+import { cancelSend, retrySend, sendEmail } from './send';
 import { emailHistory, listEmails, emailDetail as loadDetail, matchAddress } from './service';
 import { unreadCount } from './unread';
 
@@ -121,6 +122,11 @@ export default async function emailRoutes(fastify: FastifyInstance) {
     '/api/email/send_email/',
     { config: signedIn, schema: { tags, body: sendEmailBody, response: { 200: envelope(sendAnswer) } } },
     async (request) => ok(await sendEmail(app.ctx, currentUser(request), request.body)),
+  );
+  app.post(
+    '/api/email/cancel_send/',
+    { config: signedIn, schema: { tags, body: cancelSendBody, response: { 200: envelope(draft) } } },
+    async (request) => ok(await cancelSend(app.ctx, currentUser(request), request.body.id)),
   );
   app.post(
     '/api/email/retry_send/',

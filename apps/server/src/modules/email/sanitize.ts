@@ -82,7 +82,25 @@ function cleanCss(root: Root): string {
   return root.toString();
 }
 
+/**
+ * Cleaned style attributes by their text. Mail from one template repeats the same few styles hundreds
+ * of times, and a postcss parse per attribute was most of the cost of sanitising such HTML. Bounded:
+ * emptied when full.
+ */
+const styleCache = new Map<string, string>();
+const STYLE_CACHE_SIZE = 2000;
+
 function cleanStyleAttribute(style: string): string {
+  let cleaned = styleCache.get(style);
+  if (cleaned === undefined) {
+    cleaned = parseStyleAttribute(style);
+    if (styleCache.size >= STYLE_CACHE_SIZE) styleCache.clear();
+    styleCache.set(style, cleaned);
+  }
+  return cleaned;
+}
+
+function parseStyleAttribute(style: string): string {
   try {
     const root = postcss.parse(`x{${style}}`);
     const rule = root.first;
@@ -106,8 +124,9 @@ type Attribs = Record<string, string>;
 
 /** The style attribute cleaned (every tag; runs after the tag's own transform). */
 function cleanStyle(attribs: Attribs): Attribs {
+  if (attribs.style === undefined) return attribs;
   const { style, ...rest } = attribs;
-  const cleaned = style === undefined ? '' : cleanStyleAttribute(style);
+  const cleaned = cleanStyleAttribute(style);
   return cleaned ? { ...rest, style: cleaned } : rest;
 }
 

@@ -1,17 +1,17 @@
-import type { SendEmailBody } from '@quayside/contract';
-import { and, eq, inArray, lt } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import { randomUUID } from 'node:crypto';
+import type { Draft, SendAnswer, SendEmailBody } from '@quayside/contract';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { emails } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { invalid } from '../../lib/errors';
+import { conflict, invalid, notFound } from '../../lib/errors';
 import { findCustomersByEmails } from '../customers/matching';
-import { decryptSecret, findAccountRow } from './accounts';
+import { findAccountRow } from './accounts';
 import { loadDraft, mayUse, saveDraft } from './compose';
-import { buildRawMessage, newMessageId } from './mime';
-import { createImapClient, imapErrorMessage, imapSettings, mapFolders } from './sync/imap';
+import { newMessageId } from './mime';
 
-/** Durable "send this email" jobs (EMAIL.md sending rules). */
+/** Durable "send this email" jobs (EMAIL.md sending rules), worked by deliver.ts. */
 export const EMAIL_SEND_QUEUE = 'email-send';
+export type SendJob = { emailId: number };
 
 export type SendTiming = {
   retryLimit: number;
@@ -27,17 +27,27 @@ export const DEFAULT_SEND_TIMING: SendTiming = {
   pollingSeconds: 2,
 };
 
+/** How long an unscheduled send is held so that the user can undo it, unless the call says otherwise. */
+export const DEFAULT_UNDO_SECONDS = 10;
+const MAX_SCHEDULE_MS = 365 * 24 * 3600_000;
+
 type User = { id: number; roles: readonly string[] };
 
 const DRAFT_FIELDS = ['account_id', 'to', 'cc', 'bcc', 'subject', 'html', 'attachment_ids'] as const;
 
-async function enqueue(ctx: AppContext, timing: SendTiming, emailId: number): Promise<void> {
+/** A job that starts at `sendAt`; the worker's claim checks `send_at` again (see deliver.ts). */
+export async function enqueueSend(
+  ctx: AppContext,
+  emailId: number,
+  sendAt: Date,
+  timing: SendTiming = DEFAULT_SEND_TIMING,
+): Promise<void> {
   if (!ctx.jobs) throw new Error('sending needs the job queue');
-  await ctx.jobs.boss.createQueue(EMAIL_SEND_QUEUE);
-  await ctx.jobs.boss.send(
+  await ctx.jobs.send<SendJob>(
     EMAIL_SEND_QUEUE,
     { emailId },
     {
+      startAfter: sendAt,
       retryLimit: timing.retryLimit,
       retryDelay: timing.retryDelay,
       retryBackoff: true,
@@ -46,26 +56,39 @@ async function enqueue(ctx: AppContext, timing: SendTiming, emailId: number): Pr
   );
 }
 
+/** When the email leaves: the scheduled time (future, within a year), else the end of the undo window. */
+function sendTime(body: SendEmailBody, now: Date): Date {
+  if (body.send_at === undefined) {
+    return new Date(now.getTime() + (body.undo_seconds ?? DEFAULT_UNDO_SECONDS) * 1000);
+  }
+  const at = new Date(body.send_at);
+  if (at.getTime() <= now.getTime()) throw invalid('send_at', 'sendAtPast');
+  if (at.getTime() > now.getTime() + MAX_SCHEDULE_MS) throw invalid('send_at', 'sendAtTooFar');
+  return at;
+}
+
 /**
  * Send: saves the given draft fields (version-checked like save_draft), gives the email its
- * Message-ID and dedupe key, moves it to the outbox as `queued`, and only then enqueues the job.
+ * Message-ID and dedupe key, moves it to the outbox as `queued` until `send_at`, and only then
+ * enqueues the job that starts at `send_at`.
  */
 export async function sendEmail(
   ctx: AppContext,
   user: User,
   body: SendEmailBody,
   timing: SendTiming = DEFAULT_SEND_TIMING,
-): Promise<{ id: number; send_status: string }> {
+): Promise<SendAnswer> {
   const { db } = ctx;
+  const sendAt = sendTime(body, new Date());
   const current = await loadDraft(db, user, body.id);
-  if (DRAFT_FIELDS.some((k) => body[k] !== undefined)) {
-    const merged = {
-      ...current,
-      ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
-    };
-    await saveDraft(db, user, { ...merged, id: body.id, version: body.version ?? current.version });
-  }
-  const draft = await loadDraft(db, user, body.id);
+  const draft = DRAFT_FIELDS.some((k) => body[k] !== undefined)
+    ? await saveDraft(db, user, {
+        ...current,
+        ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
+        id: body.id,
+        version: body.version ?? current.version,
+      })
+    : current;
   if (draft.to.length + draft.cc.length + draft.bcc.length === 0) throw invalid('to', 'emailNoRecipients');
   const account = await findAccountRow(db, draft.account_id);
   if (!account.smtpHost) throw invalid('account_id', 'smtpNotConfigured');
@@ -79,6 +102,7 @@ export async function sendEmail(
       folder: 'outbox',
       sendStatus: 'queued',
       sendError: '',
+      sendAt,
       messageId,
       dedupeKey: `mid:${messageId}`,
       customerId: customer?.id ?? null,
@@ -88,11 +112,11 @@ export async function sendEmail(
     .where(and(eq(emails.id, body.id), eq(emails.folder, 'drafts')))
     .returning({ id: emails.id });
   if (!row) throw invalid('id', 'validationFailed');
-  await enqueue(ctx, timing, row.id);
-  return { id: row.id, send_status: 'queued' };
+  await enqueueSend(ctx, row.id, sendAt, timing);
+  return { id: row.id, send_status: 'queued', send_at: sendAt.toISOString() };
 }
 
-/** Puts failed emails back in the queue (manual retry); others are left alone. */
+/** Puts failed emails back in the queue to go at once (manual retry); others are left alone. */
 export async function retrySend(
   ctx: AppContext,
   user: User,
@@ -105,121 +129,51 @@ export async function retrySend(
     .where(and(inArray(emails.id, ids), eq(emails.sendStatus, 'failed')));
   for (const r of rows) await mayUse(ctx.db, user, r.accountId);
   for (const r of rows) {
+    const now = new Date();
     const [claimed] = await ctx.db
       .update(emails)
-      .set({ sendStatus: 'queued', sendError: '', updatedAt: new Date() })
+      .set({ sendStatus: 'queued', sendError: '', sendAt: now, updatedAt: now })
       .where(and(eq(emails.id, r.id), eq(emails.sendStatus, 'failed')))
       .returning({ id: emails.id });
-    if (claimed) await enqueue(ctx, timing, r.id);
-  }
-}
-
-type SmtpError = Error & { responseCode?: number; response?: string };
-
-const fail = (ctx: AppContext, id: number, sendError: string) =>
-  ctx.db
-    .update(emails)
-    .set({ sendStatus: 'failed', sendError: sendError.slice(0, 1000), updatedAt: new Date() })
-    .where(eq(emails.id, id));
-
-/**
- * One attempt. The email is claimed (queued → sending) first, so a duplicate job never sends it
- * twice. A 5xx reply fails it with the server's text; a 4xx reply or a lost connection puts it
- * back to queued and throws, so pg-boss retries with backoff (the last attempt fails it).
- */
-export async function deliver(ctx: AppContext, emailId: number, lastAttempt: boolean): Promise<void> {
-  const [row] = await ctx.db
-    .update(emails)
-    .set({ sendStatus: 'sending', updatedAt: new Date() })
-    .where(and(eq(emails.id, emailId), eq(emails.sendStatus, 'queued')))
-    .returning();
-  if (!row) return;
-  const account = await findAccountRow(ctx.db, row.accountId);
-  let raw: Buffer;
-  try {
-    const built = await buildRawMessage(ctx.db, ctx.files, row);
-    raw = built.raw;
-    const transport = nodemailer.createTransport({
-      host: account.smtpHost,
-      port: account.smtpPort,
-      secure: account.smtpSecure,
-      auth: account.smtpUser
-        ? { user: account.smtpUser, pass: decryptSecret(ctx.config.secret, account.smtpPassword) }
-        : undefined,
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 120_000,
-    });
-    try {
-      await transport.sendMail({ envelope: built.envelope, raw });
-    } finally {
-      transport.close();
-    }
-  } catch (err) {
-    const e = err as SmtpError;
-    const text = e.response || e.message || String(err);
-    if (e.responseCode && e.responseCode >= 500) {
-      await fail(ctx, emailId, text);
-      return;
-    }
-    if (lastAttempt) {
-      await fail(ctx, emailId, text);
-      return;
-    }
-    await ctx.db
-      .update(emails)
-      .set({ sendStatus: 'queued', sendError: text.slice(0, 1000) })
-      .where(eq(emails.id, emailId));
-    throw err;
-  }
-  await ctx.db
-    .update(emails)
-    .set({ sendStatus: 'sent', sendError: '', updatedAt: new Date() })
-    .where(eq(emails.id, emailId));
-  await appendToSent(ctx, account, raw).catch((err) =>
-    console.error(`[email] append to Sent of account ${account.id}: ${imapErrorMessage(err)}`),
-  );
-}
-
-/** The sent bytes into the account's Sent folder (\Seen); the next sync links it by Message-ID. */
-async function appendToSent(
-  ctx: AppContext,
-  account: Awaited<ReturnType<typeof findAccountRow>>,
-  raw: Buffer,
-): Promise<void> {
-  const client = createImapClient(imapSettings(account, ctx.config.secret));
-  await client.connect();
-  try {
-    const sent = mapFolders(await client.list()).get('sent');
-    if (sent) await client.append(sent, raw, ['\\Seen']);
-  } finally {
-    await client.logout().catch(() => {});
+    if (claimed) await enqueueSend(ctx, r.id, now, timing);
   }
 }
 
 /**
- * Works the send queue (server.ts). An email left `sending` (over 10 min) by a crash is not sent
- * again blindly: it fails with a note to check the Sent folder, and can be retried by hand.
+ * Undo send / unschedule: a queued email whose send has not started goes back to the drafts with
+ * a new draft key and no Message-ID (the next send gives it a new one), and the draft is answered
+ * so the editor reopens it. Its job stays in the queue and finds nothing to claim. Sending or sent
+ * mail answers 409; an email that is already a draft again (a second click) answers the draft.
  */
-export async function startEmailSend(
-  ctx: AppContext,
-  timing: SendTiming = DEFAULT_SEND_TIMING,
-): Promise<void> {
-  if (!ctx.jobs) return;
-  await ctx.db
+export async function cancelSend(ctx: AppContext, user: User, id: number): Promise<Draft> {
+  const { db } = ctx;
+  const state = async () => {
+    const [row] = await db
+      .select({ accountId: emails.accountId, folder: emails.folder, sendStatus: emails.sendStatus })
+      .from(emails)
+      .where(and(eq(emails.id, id), isNull(emails.deletedAt)));
+    if (!row) throw notFound('thingEmail');
+    return row;
+  };
+  await mayUse(db, user, (await state()).accountId);
+  const [back] = await db
     .update(emails)
     .set({
-      sendStatus: 'failed',
-      sendError: 'Interrupted while sending; check the Sent folder before retrying',
+      folder: 'drafts',
+      sendStatus: '',
+      sendError: '',
+      sendAt: null,
+      messageId: '',
+      dedupeKey: `draft:${randomUUID()}`,
+      updatedAt: new Date(),
     })
-    .where(and(eq(emails.sendStatus, 'sending'), lt(emails.updatedAt, new Date(Date.now() - 10 * 60_000))));
-  const boss = ctx.jobs.boss;
-  await boss.createQueue(EMAIL_SEND_QUEUE);
-  await boss.work<{ emailId: number }, unknown, { includeMetadata: true; pollingIntervalSeconds: number }>(
-    EMAIL_SEND_QUEUE,
-    { includeMetadata: true, pollingIntervalSeconds: timing.pollingSeconds },
-    async (jobs) => {
-      for (const job of jobs) await deliver(ctx, job.data.emailId, job.retryCount >= job.retryLimit);
-    },
-  );
+    .where(and(eq(emails.id, id), eq(emails.sendStatus, 'queued'), isNull(emails.deletedAt)))
+    .returning({ id: emails.id });
+  if (!back) {
+    const now = await state();
+    if (now.sendStatus === 'sent') throw conflict('emailAlreadySent');
+    if (now.sendStatus === 'sending') throw conflict('emailBeingSent');
+    if (now.folder !== 'drafts' || now.sendStatus !== '') throw conflict('emailNotQueued');
+  }
+  return loadDraft(db, user, id);
 }

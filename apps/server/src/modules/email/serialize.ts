@@ -53,6 +53,7 @@ export function toListItem(row: EmailListRow, customers: Map<number, Card>): Ema
     message_id: row.messageId,
     send_status: row.sendStatus,
     send_error: row.sendError,
+    send_at: row.sendAt?.toISOString() ?? null,
     is_raw: row.isRaw,
   };
 }

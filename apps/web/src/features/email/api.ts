@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { subscribeEvent } from '@/shared/events';
 import { get, post } from '@/shared/request';
 import { actionEffect, actionRequest, type EmailAction } from './actions';
+import { anyInFlight } from './compose/send-state';
 import { dropRows, patchRows } from './list-cache';
 
 export type BlacklistEntry = z.infer<typeof blacklistEntry>;
@@ -66,8 +67,12 @@ export function useEmailList(params: ListParams) {
     queryKey: emailKeys.list(params),
     queryFn: ({ signal }) => get<ListAnswer<EmailListItem>>('/email/list/', params, { signal }),
     placeholderData: keepPreviousData,
+    // Outgoing mail moves on by itself (queued → sending → sent or failed): watch it while it does.
+    refetchInterval: (query) => (anyInFlight(query.state.data?.items ?? []) ? IN_FLIGHT_POLL_MS : false),
   });
 }
+
+const IN_FLIGHT_POLL_MS = 4000;
 
 /** Refreshes the open lists when mail arrives (`email`) or read state changes elsewhere (`unread`). */
 export function useLiveEmailLists() {

@@ -2,7 +2,10 @@ import type { EmailListItem, ListAnswer } from '@quayside/contract';
 
 /** A change the bulk actions make to rows, applied to the lists on screen before the server answers. */
 export type RowPatch = Partial<
-  Pick<EmailListItem, 'is_read' | 'type' | 'status' | 'handler_id' | 'handler_name'>
+  Pick<
+    EmailListItem,
+    'is_read' | 'type' | 'status' | 'handler_id' | 'handler_name' | 'send_status' | 'send_error'
+  >
 >;
 
 /** The list answer with the rows of `ids` changed; the same object when none of them is on it. */

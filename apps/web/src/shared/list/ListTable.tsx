@@ -140,7 +140,12 @@ export function ListTable<T extends object>({
       }}
       pagination={paginationConfig(
         t,
-        { page: paging.page, pageSize: paging.pageSize, total: data?.total ?? 0 },
+        {
+          page: paging.page,
+          pageSize: paging.pageSize,
+          total: data?.total ?? 0,
+          capped: data?.total_capped,
+        },
         (page, pageSize) => onPagingChange(pageSize !== paging.pageSize ? { pageSize, page: 1 } : { page }),
       )}
     />

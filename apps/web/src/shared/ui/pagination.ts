@@ -3,10 +3,13 @@ import type { TablePaginationConfig } from 'antd';
 
 export { DEFAULT_PAGE_SIZE };
 
-/** SHELL.md pagination: sizes 10 20 30 50 (default 20); total, sizes, prev, pager, next, jumper. */
+/**
+ * SHELL.md pagination: sizes 10 20 30 50 (default 20); total, sizes, prev, pager, next, jumper.
+ * `capped`: the list counted only up to a cap, so the total reads as a lower bound.
+ */
 export function paginationConfig(
   t: (key: string, o?: Record<string, unknown>) => string,
-  state: { page: number; pageSize: number; total: number },
+  state: { page: number; pageSize: number; total: number; capped?: boolean | undefined },
   onChange: (page: number, pageSize: number) => void,
 ): TablePaginationConfig {
   return {
@@ -16,7 +19,7 @@ export function paginationConfig(
     pageSizeOptions: PAGE_SIZES.map(String),
     showSizeChanger: true,
     showQuickJumper: true,
-    showTotal: (total) => t('common.total', { total }),
+    showTotal: (total) => t(state.capped ? 'common.totalCapped' : 'common.total', { total }),
     onChange,
   };
 }

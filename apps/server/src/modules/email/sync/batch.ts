@@ -1,13 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import { emails } from '../../../db/schema';
-import { findCustomersByEmails, recordCustomerReceived } from '../../customers/matching';
+import { findCustomersByEmails } from '../../customers/matching';
 import type { BlacklistMatcher } from '../blacklist';
 import { looksLikeInquiry } from '../inquiry';
 import { dedupeKeyOf, normaliseMessageId } from './message';
 import { type PreparedEmail, prepareMessage } from './prepare';
-import { type BatchWrite, type NewEmail, writeBatch } from './store';
-import type { AccountRow, FolderRole, FolderRow, SyncEnv } from './types';
+import { type BatchWrite, ConcurrentInsertError, type NewEmail, writeBatch } from './store';
+import { type AccountRow, DEFAULT_BATCH_BYTES, type FolderRole, type FolderRow, type SyncEnv } from './types';
 
 export type BatchContext = {
   env: SyncEnv;
@@ -70,17 +70,32 @@ export type GatheredBatch = Omit<BatchWrite, 'accountId' | 'folder'> & { uids: n
 /** Bytes of message source being parsed at once within a batch; past it the batch waits. */
 const IN_FLIGHT_BYTES = 32 * 1024 * 1024;
 
+/** The first uids whose sources add up to the byte budget (one at least), so that a batch of big mail stays small. */
+function withinBudget(uids: number[], metas: FetchMessageObject[], budget: number): number[] {
+  const sizes = new Map(metas.map((m) => [m.uid, m.size ?? 0]));
+  let bytes = 0;
+  for (let i = 0; i < uids.length; i++) {
+    bytes += sizes.get(uids[i]!) ?? 0;
+    if (bytes > budget && i > 0) return uids.slice(0, i);
+  }
+  return uids;
+}
+
 /**
  * The IMAP half of a batch: envelopes first, then the source of messages not stored yet, parsed,
- * sanitised and their files written. Touches the database only to read.
+ * sanitised and their files written. Touches the database only to read. Covers the first of `candidates`
+ * (ascending) that fit the batch's byte budget: `uids` in the answer.
  */
-export async function gatherBatch(ctx: BatchContext, uids: number[]): Promise<GatheredBatch> {
+export async function gatherBatch(ctx: BatchContext, candidates: number[]): Promise<GatheredBatch> {
   const { env, client } = ctx;
-  const metas = await client.fetchAll(
-    uids,
+  const fetched = await client.fetchAll(
+    candidates,
     { uid: true, flags: true, size: true, envelope: true, internalDate: true },
     { uid: true },
   );
+  const uids = withinBudget(candidates, fetched, env.options.batchBytes ?? DEFAULT_BATCH_BYTES);
+  const last = uids[uids.length - 1]!;
+  const metas = fetched.filter((m) => m.uid <= last);
   const keyed = metas.map((m) => ({ meta: m, key: keyOf(m) }));
   const keys = [...new Set(keyed.map((k) => k.key))];
   const existing = keys.length
@@ -146,7 +161,7 @@ export async function gatherBatch(ctx: BatchContext, uids: number[]): Promise<Ga
   });
   return {
     uids,
-    maxUid: Math.max(...uids),
+    maxUid: last,
     fresh,
     links,
     aliases: aliases.map(({ meta, key }) => ({ uid: meta.uid, dedupeKey: key })),
@@ -158,16 +173,17 @@ export async function gatherBatch(ctx: BatchContext, uids: number[]): Promise<Ga
 export async function commitBatch(ctx: BatchContext, batch: GatheredBatch): Promise<BatchResult> {
   const { env } = ctx;
   const { uids, ...write } = batch;
-  const { inserted } = await env.db.transaction(async (tx) => {
-    const result = await writeBatch(tx, { ...write, accountId: ctx.account.id, folder: ctx.folder });
-    await env.options.beforeCommit?.(uids, tx);
-    return result;
+  const attempt = () =>
+    env.db.transaction(async (tx) => {
+      const result = await writeBatch(tx, { ...write, accountId: ctx.account.id, folder: ctx.folder });
+      await env.options.beforeCommit?.(uids, tx);
+      return result;
+    });
+  // Rolled back when another writer stored one of its messages meanwhile; the next try links to it.
+  const { inserted } = await attempt().catch((err: unknown) => {
+    if (err instanceof ConcurrentInsertError) return attempt();
+    throw err;
   });
-
-  for (const { email } of inserted) {
-    if (email.direction === 'in' && email.customerId)
-      await recordCustomerReceived(env.db, email.customerId, email.date);
-  }
   return {
     inserted: inserted.length,
     newInbox: inserted

@@ -6,6 +6,9 @@ import { commitBatch, gatherBatch } from './batch';
 import { reconcileFolder } from './reconcile';
 import type { AccountRow, FolderRole, FolderRow, SyncEnv } from './types';
 
+/** New inbox mail announced per folder sync, the latest (publishNewMail sends at most five). */
+const NEW_MAIL_EVENTS = 5;
+
 export type FolderResult = {
   inserted: number;
   newInbox: { id: number; folder: string }[];
@@ -79,21 +82,22 @@ export async function syncFolder(
       if (!Array.isArray(found)) throw new Error(`UID SEARCH failed in ${path}`);
       // Sync rule 4: `n:*` answers the last message even when it is older than n.
       const fresh = found.filter((uid) => uid > folder.lastUid).sort((a, b) => a - b);
-      const size = env.options.batchSize;
-      const chunks: number[][] = [];
-      for (let i = 0; i < fresh.length; i += size) chunks.push(fresh.slice(i, i + size));
       const ctx = { env, client, account, folder, role, blacklist };
+      // A batch takes up to batchSize uids from `from` on, fewer when their bytes exceed the budget.
+      const gatherFrom = (from: number) => gatherBatch(ctx, fresh.slice(from, from + env.options.batchSize));
       // While a batch is written, the next one downloads: batches still commit one after another,
       // in uid order, so the cursor only ever covers stored mail.
-      let next = chunks[0] ? gatherBatch(ctx, chunks[0]) : null;
-      for (let i = 0; next; i++) {
+      let done = 0;
+      let next = fresh.length > 0 ? gatherFrom(0) : null;
+      while (next) {
         const gathered = await next;
-        const following = chunks[i + 1];
-        next = following ? gatherBatch(ctx, following) : null;
+        done += gathered.uids.length;
+        next = done < fresh.length ? gatherFrom(done) : null;
         next?.catch(() => {}); // awaited in the next round, or dropped with a failed commit
         const batch = await commitBatch(ctx, gathered);
         result.inserted += batch.inserted;
-        result.newInbox.push(...batch.newInbox);
+        // Only the last few are announced (publishNewMail): a big first sync keeps no list of all.
+        result.newInbox = [...result.newInbox, ...batch.newInbox].slice(-NEW_MAIL_EVENTS);
       }
       folder = await reload(env, folder.id);
     }

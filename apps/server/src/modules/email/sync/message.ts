@@ -71,8 +71,8 @@ export type ParsedMessage = {
 function flatten(list: Address[] | Address | undefined): StoredAddress[] {
   const out: StoredAddress[] = [];
   for (const a of [list ?? []].flat()) {
-    if (a.group) for (const m of a.group) out.push({ name: m.name, address: m.address.toLowerCase() });
-    else if (a.address) out.push({ name: a.name, address: a.address.toLowerCase() });
+    if (a.group) for (const m of a.group) out.push({ name: m.name ?? '', address: m.address.toLowerCase() });
+    else if (a.address) out.push({ name: a.name ?? '', address: a.address.toLowerCase() });
   }
   return out.filter((a) => a.address).slice(0, 500);
 }
@@ -81,6 +81,14 @@ const toDate = (v: string | undefined) => {
   const d = v ? new Date(v) : null;
   return d && !Number.isNaN(d.getTime()) ? d : null;
 };
+
+/** The bytes of an attachment, without copying them. */
+function toBuffer(content: ArrayBuffer | Uint8Array | string): Buffer {
+  if (content instanceof ArrayBuffer) return Buffer.from(content);
+  if (content instanceof Uint8Array)
+    return Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  return Buffer.from(content);
+}
 
 /** Plain text of an HTML body, for search, previews and inquiry detection. */
 export function htmlToText(html: string): string {
@@ -142,7 +150,7 @@ export async function parseMessage(
           mime: a.mimeType,
           contentId: normaliseCid(a.contentId ?? ''),
           inline: a.disposition === 'inline' || Boolean(a.related && a.contentId),
-          content: Buffer.from(a.content instanceof ArrayBuffer ? new Uint8Array(a.content) : a.content),
+          content: toBuffer(a.content),
         })),
   };
 }

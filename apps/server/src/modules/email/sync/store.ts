@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { emailAddresses, emailAttachments, emailFolders, emails, emailUids, files } from '../../../db/schema';
 import { trashedColumns } from '../trash';
 import type { PreparedEmail, PreparedFile } from './prepare';
-import { assignThreads } from './thread';
+import { insertRows, storableJson } from './rows';
+import { adoptEarlierReplies, planThreads } from './thread';
 import type { DbOrTx, FolderRow } from './types';
 
 /** Where a new message goes and what it is, decided before the transaction. */
@@ -28,23 +29,45 @@ export type BatchWrite = {
   toTrash: number[];
 };
 
-/** `files` rows for stored bytes, in order (PostgreSQL answers a multi-row insert in VALUES order). */
-async function insertFiles(tx: DbOrTx, list: PreparedFile[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < list.length; i += 500) {
+/**
+ * Another writer stored one of the batch's messages between the check at the start of the transaction
+ * and the insert. The transaction is rolled back; written again, the batch links to that row.
+ */
+export class ConcurrentInsertError extends Error {
+  constructor() {
+    super('a message of the batch was stored by another writer meanwhile');
+  }
+}
+
+/** Ids of stored emails of the account by dedupe key. */
+async function idsByKey(tx: DbOrTx, accountId: number, keys: string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < keys.length; i += 1000) {
     const rows = await tx
-      .insert(files)
-      .values(
-        list.slice(i, i + 500).map((f) => ({ sha256: f.sha256, name: f.name, size: f.size, mime: f.mime })),
-      )
-      .returning({ id: files.id });
-    ids.push(...rows.map((r) => r.id));
+      .select({ id: emails.id, key: emails.dedupeKey })
+      .from(emails)
+      .where(and(eq(emails.accountId, accountId), inArray(emails.dedupeKey, keys.slice(i, i + 1000))));
+    for (const r of rows) ids.set(r.key, r.id);
   }
   return ids;
 }
 
-function emailValues(accountId: number, e: NewEmail, rawFileId: number): typeof emails.$inferInsert {
-  return {
+/**
+ * Ids for the rows about to be inserted, from the tables' own sequences: with its id known first, an
+ * email is written once, thread included, instead of inserted and then updated.
+ */
+async function allocateIds(tx: DbOrTx, nEmails: number, nFiles: number) {
+  const { rows } = await tx.execute<{ e: number[] | null; f: number[] | null }>(sql`
+    SELECT
+      (SELECT array_agg(nextval(pg_get_serial_sequence('emails', 'id'))::int) FROM generate_series(1, ${nEmails}::int)) AS e,
+      (SELECT array_agg(nextval(pg_get_serial_sequence('files', 'id'))::int) FROM generate_series(1, ${nFiles}::int)) AS f`);
+  return { emails: rows[0]?.e ?? [], files: rows[0]?.f ?? [] };
+}
+
+function emailValues(accountId: number, e: NewEmail, id: number, threadId: number, rawFileId: number) {
+  const row: typeof emails.$inferInsert = {
+    id,
+    threadId,
     accountId,
     folder: e.folder,
     previousFolder: e.previousFolder,
@@ -78,6 +101,7 @@ function emailValues(accountId: number, e: NewEmail, rawFileId: number): typeof 
     senderCountry: e.senderCountry,
     customerId: e.customerId,
   };
+  return row;
 }
 
 function parties(emailId: number, e: NewEmail) {
@@ -92,61 +116,80 @@ function parties(emailId: number, e: NewEmail) {
   return [...out.values()];
 }
 
+const fileRow = (id: number, f: PreparedFile) => ({
+  id,
+  sha256: f.sha256,
+  name: f.name,
+  size: f.size,
+  mime: f.mime,
+});
+
 /**
- * The new messages of a batch with their files, parties, attachments and threads, in a handful of
- * multi-row statements. Answers the ids by dedupe key (an existing one when another writer won).
+ * The new messages of a batch with their files, parties, attachments and threads, one multi-row
+ * statement per table. Answers the ids given to them.
  */
 async function insertEmails(tx: DbOrTx, accountId: number, fresh: NewEmail[]) {
-  const fileIds = await insertFiles(
-    tx,
-    fresh.flatMap((e) => [e.raw, ...e.attachments]),
-  );
-  let at = 0;
-  const values = fresh.map((e) => {
-    const rawFileId = fileIds[at]!;
-    const attachmentFileIds = fileIds.slice(at + 1, at + 1 + e.attachments.length);
-    at += 1 + e.attachments.length;
-    return { e, row: emailValues(accountId, e, rawFileId), attachmentFileIds };
-  });
-  const rows = await tx
-    .insert(emails)
-    .values(values.map((v) => v.row))
-    .onConflictDoNothing({ target: [emails.accountId, emails.dedupeKey] })
-    .returning({ id: emails.id, key: emails.dedupeKey });
-  const newIds = new Map(rows.map((r) => [r.key, r.id]));
-  const created = values
-    .filter((v) => newIds.has(v.e.dedupeKey))
-    .map((v) => ({ ...v, id: newIds.get(v.e.dedupeKey)! }));
-
-  const addressRows = created.flatMap((c) => parties(c.id, c.e));
-  for (let i = 0; i < addressRows.length; i += 1000) {
-    await tx
-      .insert(emailAddresses)
-      .values(addressRows.slice(i, i + 1000))
-      .onConflictDoNothing();
-  }
-  const attachmentRows = created.flatMap((c) =>
-    c.e.attachments.map((a, i) => ({
-      emailId: c.id,
-      fileId: c.attachmentFileIds[i]!,
-      name: a.name,
-      size: a.size,
-      mime: a.mime,
-      contentId: a.contentId,
-      inline: a.inline,
-    })),
-  );
-  if (attachmentRows.length > 0) await tx.insert(emailAttachments).values(attachmentRows);
-  await assignThreads(
+  const nFiles = fresh.reduce((n, e) => n + 1 + e.attachments.length, 0);
+  const ids = await allocateIds(tx, fresh.length, nFiles);
+  const created = fresh.map((e, i) => ({ id: ids.emails[i]!, email: e }));
+  const plan = await planThreads(
     tx,
     accountId,
-    created.map((c) => ({
-      ...c.e,
-      id: c.id,
-      counterpart: c.e.direction === 'in' ? c.e.from.address : (c.e.to[0]?.address ?? ''),
+    created.map(({ id, email: e }) => ({
+      ...e,
+      id,
+      counterpart: e.direction === 'in' ? e.from.address : (e.to[0]?.address ?? ''),
     })),
   );
-  return created.map((c) => ({ id: c.id, email: c.e }));
+
+  const fileRows: ReturnType<typeof fileRow>[] = [];
+  const emailRows: (typeof emails.$inferInsert)[] = [];
+  const attachmentRows: (typeof emailAttachments.$inferInsert)[] = [];
+  for (const { id, email: e } of created) {
+    const rawFileId = ids.files[fileRows.length]!;
+    fileRows.push(fileRow(rawFileId, e.raw));
+    for (const a of e.attachments) {
+      const fileId = ids.files[fileRows.length]!;
+      fileRows.push(fileRow(fileId, a));
+      attachmentRows.push({
+        emailId: id,
+        fileId,
+        name: a.name,
+        size: a.size,
+        mime: a.mime,
+        contentId: a.contentId,
+        inline: a.inline,
+      });
+    }
+    emailRows.push(emailValues(accountId, e, id, plan.threads.get(id) ?? id, rawFileId));
+  }
+  await tx.execute(insertRows(files, fileRows));
+  const { rows } = await tx.execute(
+    insertRows(emails, emailRows, sql`ON CONFLICT (account_id, dedupe_key) DO NOTHING RETURNING id`),
+  );
+  if (rows.length !== emailRows.length) throw new ConcurrentInsertError();
+  const addressRows = created.flatMap((c) => parties(c.id, c.email));
+  if (addressRows.length > 0)
+    await tx.execute(insertRows(emailAddresses, addressRows, sql`ON CONFLICT DO NOTHING`));
+  if (attachmentRows.length > 0) await tx.execute(insertRows(emailAttachments, attachmentRows));
+  await adoptEarlierReplies(tx, accountId, plan.parents);
+  return created;
+}
+
+/** A customer's last-received time moves forward only (an old mail synced late does not move it back). */
+async function recordCustomersReceived(tx: DbOrTx, inserted: { email: NewEmail }[]): Promise<void> {
+  const latest = new Map<number, Date>();
+  for (const { email: e } of inserted) {
+    if (e.direction !== 'in' || !e.customerId) continue;
+    const at = latest.get(e.customerId);
+    if (!at || at < e.date) latest.set(e.customerId, e.date);
+  }
+  if (latest.size === 0) return;
+  const values = storableJson([...latest].map(([id, at]) => ({ id, at })));
+  await tx.execute(sql`
+    UPDATE customers AS c SET last_received_at = v.at
+    FROM json_to_recordset(${values}::json) AS v(id int, at timestamptz)
+    WHERE c.id = v.id AND (c.last_received_at IS NULL OR c.last_received_at < v.at)`);
 }
 
 /**
@@ -157,40 +200,29 @@ export async function writeBatch(
   tx: DbOrTx,
   batch: BatchWrite,
 ): Promise<{ inserted: { id: number; email: NewEmail }[] }> {
-  const inserted = batch.fresh.length > 0 ? await insertEmails(tx, batch.accountId, batch.fresh) : [];
-  const links = [...batch.links, ...inserted.map((i) => ({ uid: i.email.uid, emailId: i.id }))];
-  // Messages another writer stored first, and further copies within the batch, link by their key.
-  const stored = new Set(inserted.map((i) => i.email.dedupeKey));
-  const aliases = [
-    ...batch.aliases,
-    ...batch.fresh
-      .filter((e) => !stored.has(e.dedupeKey))
-      .map((e) => ({ uid: e.uid, dedupeKey: e.dedupeKey })),
-  ];
-  if (aliases.length > 0) {
-    const rows = await tx
-      .select({ id: emails.id, key: emails.dedupeKey })
-      .from(emails)
-      .where(
-        and(
-          eq(emails.accountId, batch.accountId),
-          inArray(
-            emails.dedupeKey,
-            aliases.map((a) => a.dedupeKey),
-          ),
-        ),
-      );
-    const ids = new Map(rows.map((r) => [r.key, r.id]));
-    for (const a of aliases) {
-      const emailId = ids.get(a.dedupeKey);
-      if (emailId) links.push({ uid: a.uid, emailId });
-    }
+  // Stored since the batch was gathered (by an earlier batch of the same sync, which the download of
+  // this one overlapped, or by another writer): linked, not inserted.
+  const ids = await idsByKey(
+    tx,
+    batch.accountId,
+    batch.fresh.map((e) => e.dedupeKey),
+  );
+  const fresh = batch.fresh.filter((e) => !ids.has(e.dedupeKey));
+  const inserted = fresh.length > 0 ? await insertEmails(tx, batch.accountId, fresh) : [];
+  for (const i of inserted) ids.set(i.email.dedupeKey, i.id);
+  const links = [...batch.links];
+  for (const m of [...batch.fresh, ...batch.aliases]) {
+    const emailId = ids.get(m.dedupeKey);
+    if (emailId) links.push({ uid: m.uid, emailId });
   }
   if (links.length > 0) {
-    await tx
-      .insert(emailUids)
-      .values(links.map((l) => ({ folderId: batch.folder.id, uid: l.uid, emailId: l.emailId })))
-      .onConflictDoNothing();
+    await tx.execute(
+      insertRows(
+        emailUids,
+        links.map((l) => ({ folderId: batch.folder.id, uid: l.uid, emailId: l.emailId })),
+        sql`ON CONFLICT DO NOTHING`,
+      ),
+    );
   }
   if (batch.toTrash.length > 0) {
     await tx
@@ -198,6 +230,7 @@ export async function writeBatch(
       .set(trashedColumns())
       .where(and(inArray(emails.id, batch.toTrash), ne(emails.folder, 'trash'), isNull(emails.deletedAt)));
   }
+  await recordCustomersReceived(tx, inserted);
   await tx
     .update(emailFolders)
     .set({ lastUid: sql`GREATEST(${emailFolders.lastUid}, ${batch.maxUid})` })

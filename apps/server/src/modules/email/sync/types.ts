@@ -12,13 +12,21 @@ export const FOLDER_ROLES: readonly FolderRole[] = ['inbox', 'sent', 'drafts', '
 export type SyncOptions = {
   /** Messages fetched and stored per transaction; the cursor moves after each (sync rule 2). */
   batchSize: number;
+  /** Bytes of message source per batch at most (a single bigger message makes a batch of its own). */
+  batchBytes?: number;
   /** Larger messages are stored raw, not parsed (sync rule 9). */
   parseLimit: number;
   /** Tests: called in the batch's transaction before it commits; throwing aborts the sync there. */
   beforeCommit?: (uids: number[], tx: DbOrTx) => void | Promise<void>;
 };
 
-export const DEFAULT_SYNC_OPTIONS: SyncOptions = { batchSize: 50, parseLimit: 25 * 1024 * 1024 };
+export const DEFAULT_BATCH_BYTES = 8 * 1024 * 1024;
+
+export const DEFAULT_SYNC_OPTIONS: SyncOptions = {
+  batchSize: 100,
+  batchBytes: DEFAULT_BATCH_BYTES,
+  parseLimit: 25 * 1024 * 1024,
+};
 
 /** What the sync engine needs from the app. */
 export type SyncEnv = {

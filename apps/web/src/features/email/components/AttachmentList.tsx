@@ -15,7 +15,7 @@ import { fileSize, isPreviewableImage } from '../email-format';
 
 type Attachment = EmailDetail['attachments'][number];
 
-function FileIcon({ mime, name }: { mime: string; name: string }) {
+export function FileIcon({ mime, name }: { mime: string; name: string }) {
   const ext = name.split('.').at(-1)?.toLowerCase() ?? '';
   if (mime.startsWith('image/')) return <FileImageOutlined />;
   if (mime === 'application/pdf' || ext === 'pdf') return <FilePdfOutlined className="file-icon--pdf" />;

@@ -4,6 +4,7 @@ import {
   DownOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
+  RedoOutlined,
   StopOutlined,
   TagOutlined,
   UndoOutlined,
@@ -17,6 +18,7 @@ import { useLookups } from '@/shared/lookups/useLookups';
 import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
 import { actionDoneKey, type EmailAction } from '../actions';
 import { useEmailAction } from '../api';
+import { useRetrySend } from '../compose/api';
 import { BlockSendersDialog } from './BlockSendersDialog';
 
 /** Runs an action and confirms it; trashing offers an undo. */
@@ -83,6 +85,8 @@ export function BulkActions({
   const lookups = useLookups();
   const staff = useStaff(true);
   const { run, pending } = useRunAction();
+  const { message } = App.useApp();
+  const retry = useRetrySend();
   const [blocking, setBlocking] = useState(false);
   const inTrash = folder === 'trash';
 
@@ -153,6 +157,22 @@ export function BulkActions({
           {t('email.setHandler')} <DownOutlined />
         </Button>
       </Dropdown>
+      {folder === 'outbox' && (
+        <Tooltip title={t('compose.outbox.retryHint')}>
+          <Button
+            size="small"
+            icon={<RedoOutlined />}
+            loading={retry.isPending}
+            onClick={() =>
+              retry.mutate(ids, {
+                onSuccess: () => void message.success(t('compose.outbox.retried', { count: ids.length })),
+              })
+            }
+          >
+            {t('compose.outbox.retry')}
+          </Button>
+        </Tooltip>
+      )}
       <Button
         size="small"
         icon={<StopOutlined />}

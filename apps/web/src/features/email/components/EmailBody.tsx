@@ -44,7 +44,7 @@ export function EmailBody({ email }: { email: EmailDetail }) {
   );
 }
 
-function HtmlBody({ html, showImages, title }: { html: string; showImages: boolean; title: string }) {
+export function HtmlBody({ html, showImages, title }: { html: string; showImages: boolean; title: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(160);
   const srcDoc = useMemo(() => buildBodyDocument(html, { showRemoteImages: showImages }), [html, showImages]);

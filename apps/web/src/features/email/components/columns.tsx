@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { parseTime, timeAgo } from '@/shared/format';
 import type { ListColumn } from '@/shared/list/ListTable';
+import { SendStateCell } from '../compose/components/SendState';
 import { partiesLabel, partyFull, partyLabel } from '../email-format';
 import { folderShowsRecipients } from '../folders';
 import { CountryFlag, StatusTag, TypeTag } from './badges';
@@ -65,6 +66,17 @@ export function subjectColumn(t: TFunction): ListColumn<EmailListItem> {
         )}
       </span>
     ),
+  };
+}
+
+/** The outbox's own column: scheduled (with Cancel), sending, or failed with its reason and Retry. */
+export function sendStateColumn(t: TFunction): ListColumn<EmailListItem> {
+  return {
+    key: 'send_state',
+    label: t('email.col.sendState'),
+    title: t('email.col.sendState'),
+    width: 250,
+    render: (_, e) => <SendStateCell email={e} />,
   };
 }
 

@@ -48,6 +48,7 @@ import { HandlingCard } from '../components/HandlingCard';
 import { HeadersDialog } from '../components/HeadersDialog';
 import { HistoryCard } from '../components/HistoryCard';
 import { SenderCard } from '../components/SenderCard';
+import { SendStateAlert } from '../compose/components/SendState';
 import { partiesLabel, partyFull, partyLabel } from '../email-format';
 import { folderPath } from '../folders';
 import { neighbours } from '../list-cache';
@@ -372,15 +373,7 @@ function EmailView({
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16} xxl={17}>
           <Card variant="borderless" className="email-main">
-            {e.send_status === 'failed' && (
-              <Alert
-                type="error"
-                showIcon
-                className="email-main__alert"
-                title={t('email.sendFailed')}
-                description={e.send_error}
-              />
-            )}
+            <SendStateAlert email={e} />
             {e.is_raw && (
               <Alert
                 type="warning"

@@ -18,7 +18,7 @@ import { useRememberedSearch } from '@/shared/list/useRememberedSearch';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { useCompose, useEmailAccounts, useEmailList, useLiveEmailLists } from '../api';
 import { BulkActions } from '../components/BulkActions';
-import { emailColumns, partyColumn, subjectColumn } from '../components/columns';
+import { emailColumns, partyColumn, sendStateColumn, subjectColumn } from '../components/columns';
 import { EmailFilters } from '../components/EmailFilters';
 import { activeEmailFilters, EMAIL_LIST, emailListParams, emailPrefs, folderOfPath } from '../folders';
 import { moveCursor } from '../list-cache';
@@ -62,7 +62,10 @@ function FolderList({ folder, openedWith }: { folder: EmailFolder; openedWith: s
   useRememberedSearch(prefs.search, openedWith, current, applySearch);
 
   const columns = useMemo(() => emailColumns(t, accounts.data ?? []), [t, accounts.data]);
-  const pinStart = useMemo(() => [partyColumn(t, folder), subjectColumn(t)], [t, folder]);
+  const pinStart = useMemo(
+    () => [partyColumn(t, folder), subjectColumn(t), ...(folder === 'outbox' ? [sendStateColumn(t)] : [])],
+    [t, folder],
+  );
   const columnPrefs = useColumnPrefs(prefs.columns, columns);
   const labels = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, c.label])), [columns]);
 
@@ -174,7 +177,12 @@ function FolderList({ folder, openedWith }: { folder: EmailFolder; openedWith: s
             </BulkBar>
           ) : (
             <span className="list-toolbar__summary" aria-live="polite">
-              {total === undefined ? '' : t('email.count', { count: total, formatted: toThousands(total) })}
+              {total === undefined
+                ? ''
+                : t('email.count', {
+                    count: total,
+                    formatted: `${toThousands(total)}${list.data?.total_capped ? '+' : ''}`,
+                  })}
               {unreadOnPage > 0 && (
                 <span className="email-page__unread">{t('email.unreadOnPage', { count: unreadOnPage })}</span>
               )}

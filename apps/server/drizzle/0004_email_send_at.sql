@@ -1,0 +1,2 @@
+ALTER TABLE "emails" ADD COLUMN "send_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "emails_send_pending" ON "emails" USING btree ("send_status") WHERE send_status IN ('queued', 'sending');

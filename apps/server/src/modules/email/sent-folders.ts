@@ -1,0 +1,108 @@
+import type { ImapFlow } from 'imapflow';
+import type { emailAccounts } from '../../db/schema';
+import { createImapClient, imapSettings, mapFolders } from './sync/imap';
+
+type AccountRow = typeof emailAccounts.$inferSelect;
+type Connection = {
+  client: ImapFlow;
+  /** The Sent folder's path; undefined when the account has none (no copy is kept). */
+  sent: string | undefined;
+  busy: number;
+  closed: boolean;
+  idle: NodeJS.Timeout;
+};
+type Entry = { key: string; opening: Promise<Connection>; open?: Connection };
+
+const IDLE_MS = 60_000;
+
+const settingsKey = (a: AccountRow) =>
+  JSON.stringify([a.imapHost, a.imapPort, a.imapSecure, a.imapUser, a.imapPassword]);
+
+/**
+ * Copies sent mail into each account's Sent folder (special-use \Sent) over one IMAP connection per
+ * account, opened on first use and kept while mail goes out: it closes after a minute without an
+ * append, on an error, when the account's IMAP settings change, or on `close`. An append that
+ * fails is tried once more on a new connection (a kept one may have been dropped by the server).
+ */
+export class SentFolders {
+  private readonly byAccount = new Map<number, Entry>();
+
+  constructor(private readonly secret: string) {}
+
+  async append(account: AccountRow, raw: Buffer): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const connection = await this.connection(account);
+      connection.busy++;
+      try {
+        if (connection.sent) await connection.client.append(connection.sent, raw, ['\\Seen']);
+        return;
+      } catch (err) {
+        this.drop(account.id, connection);
+        if (attempt === 2) throw err;
+      } finally {
+        connection.busy--;
+        if (!connection.closed) connection.idle.refresh();
+      }
+    }
+  }
+
+  /** Logs every connection out. */
+  close(): void {
+    for (const [id, entry] of this.byAccount) {
+      void entry.opening.then(
+        (c) => this.drop(id, c),
+        () => {},
+      );
+    }
+    this.byAccount.clear();
+  }
+
+  private connection(account: AccountRow): Promise<Connection> {
+    const key = settingsKey(account);
+    const cached = this.byAccount.get(account.id);
+    if (cached?.key === key) return cached.opening;
+    if (cached?.open) this.drop(account.id, cached.open);
+    const entry: Entry = { key, opening: this.open(account) };
+    this.byAccount.set(account.id, entry);
+    entry.opening.then(
+      (c) => {
+        entry.open = c;
+      },
+      () => {
+        if (this.byAccount.get(account.id) === entry) this.byAccount.delete(account.id);
+      },
+    );
+    return entry.opening;
+  }
+
+  private async open(account: AccountRow): Promise<Connection> {
+    const client = createImapClient(imapSettings(account, this.secret));
+    try {
+      await client.connect();
+      const sent = mapFolders(await client.list()).get('sent');
+      const connection: Connection = {
+        client,
+        sent,
+        busy: 0,
+        closed: false,
+        idle: setTimeout(() => {
+          if (connection.busy > 0) connection.idle.refresh();
+          else this.drop(account.id, connection);
+        }, IDLE_MS).unref(),
+      };
+      client.on('close', () => this.drop(account.id, connection));
+      return connection;
+    } catch (err) {
+      client.close();
+      throw err;
+    }
+  }
+
+  private drop(accountId: number, connection: Connection): void {
+    if (connection.closed) return;
+    connection.closed = true;
+    clearTimeout(connection.idle);
+    if (this.byAccount.get(accountId)?.open === connection) this.byAccount.delete(accountId);
+    void connection.client.logout().catch(() => {});
+  }
+}

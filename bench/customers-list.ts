@@ -29,7 +29,14 @@ const LIST_QUERY = 'q=trading&grade=2&sort=-last_received_at&page=1&page_size=20
 function start(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   // In-process TypeScript loader, so the pid measured is the server itself (the tsx CLI forks a child).
   return fork(script, args, {
-    execArgv: ['--import', tsxLoader],
+    execArgv: [
+      '--import',
+      tsxLoader,
+      // BENCH_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops.
+      ...(process.env.BENCH_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+        : []),
+    ],
     env: { ...process.env, QUAYSIDE_LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -11,8 +11,13 @@ export type Jobs = {
     handler: JobHandler<T>,
     options?: { pollingIntervalSeconds?: number },
   ): Promise<void>;
-  /** Creates the queue (if new) and adds a job. */
+  /**
+   * Creates the queue (if new) and adds a job; a job due now wakes this process's workers of the
+   * queue at once instead of at their next poll.
+   */
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Records a worker started with `boss.work` directly, so that `send` can wake it. */
+  track(queue: string, workId: string): void;
   schedule(queue: string, cron: string): Promise<void>;
   healthy(): Promise<{ ok: boolean; queues: number }>;
   stop(): Promise<void>;
@@ -26,6 +31,10 @@ export async function startJobs(database: Database, log: (err: unknown) => void)
   boss.on('error', log);
   await boss.start();
   const created = new Set<string>();
+  const workIds = new Map<string, Set<string>>();
+  const track = (queue: string, workId: string) => {
+    workIds.set(queue, (workIds.get(queue) ?? new Set()).add(workId));
+  };
   const ensureQueue = async (queue: string) => {
     if (created.has(queue)) return;
     await boss.createQueue(queue);
@@ -35,12 +44,19 @@ export async function startJobs(database: Database, log: (err: unknown) => void)
     boss,
     async work(queue, handler, options) {
       await ensureQueue(queue);
-      await boss.work(queue, { pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 2 }, handler);
+      track(
+        queue,
+        await boss.work(queue, { pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 2 }, handler),
+      );
     },
     async send(queue, data, options) {
       await ensureQueue(queue);
-      return boss.send(queue, data, options);
+      const id = await boss.send(queue, data, options);
+      if (isDue(options?.startAfter))
+        for (const workId of workIds.get(queue) ?? []) boss.notifyWorker(workId);
+      return id;
     },
+    track,
     async schedule(queue, cron) {
       await ensureQueue(queue);
       await boss.schedule(queue, cron);
@@ -55,6 +71,13 @@ export async function startJobs(database: Database, log: (err: unknown) => void)
     },
     stop: () => boss.stop({ graceful: true, timeout: 5000 }),
   };
+}
+
+/** Whether a job with this `startAfter` (seconds from now, or a time) may start at once. */
+function isDue(startAfter: SendOptions['startAfter']): boolean {
+  if (startAfter === undefined) return true;
+  if (typeof startAfter === 'number') return startAfter <= 0;
+  return new Date(startAfter).getTime() <= Date.now();
 }
 
 function poolUrl(database: Database): string {

@@ -33,6 +33,19 @@ beforeAll(async () => {
 }, 60_000);
 
 const row = (id: number) => emailRow(bed.t.database.db, id);
+
+/** The copy to the Sent folder follows a send without holding the job: wait until it is there. */
+async function waitForSentCopies(n: number, ms = 20_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const imap = await bed.dovecot.client(sales.address);
+    const { exists } = await imap.mailboxOpen('Sent', { readOnly: true });
+    await imap.logout();
+    if (exists >= n) return;
+    if (Date.now() > end) throw new Error(`${exists} copies in Sent, expected ${n}`);
+    await sleep(100);
+  }
+}
 const until = (id: number, status: string) => waitForStatus(bed.t.database.db, id, status);
 
 async function draftAndSend(subject: string) {
@@ -68,6 +81,7 @@ describe('sending', () => {
     const mail = await PostalMime.parse(smtp.received[0]!.raw);
     expect(mail.subject).toBe('报价 one');
     expect(mail.messageId).toBe(`<${sent.messageId}>`);
+    await waitForSentCopies(1);
     await bed.sync(sales.id);
     await bed.sync(sales.id);
     const { db } = bed.t.database;

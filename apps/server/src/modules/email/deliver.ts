@@ -70,11 +70,11 @@ async function deliver(
     throw err;
   }
   await setStatus(ctx, row.id, 'sent');
-  await connections.sent
-    .append(account, raw)
-    .catch((err) =>
-      console.error(`[email] append to Sent of account ${account.id}: ${imapErrorMessage(err)}`),
-    );
+  // The job ends here: the copy to Sent follows on the account's IMAP connection without holding
+  // the next sends back (it is only a copy; `stop` waits for the ones under way).
+  connections.sent.append(account, raw).catch((err) => {
+    console.error(`[email] append to Sent of account ${account.id}: ${imapErrorMessage(err)}`);
+  });
 }
 
 /** A batch of jobs: their emails are claimed together and go out in parallel; each job settles alone. */
@@ -169,11 +169,12 @@ export async function startEmailSend(
   const workId = await boss.work<SendJob, unknown, typeof options>(EMAIL_SEND_QUEUE, options, (jobs) =>
     work(ctx, connections, jobs),
   );
+  ctx.jobs.track(EMAIL_SEND_QUEUE, workId);
   return {
     async stop() {
       await boss.offWork(EMAIL_SEND_QUEUE, { id: workId, wait: true });
       connections.smtp.close();
-      connections.sent.close();
+      await connections.sent.close();
     },
   };
 }

@@ -26,10 +26,19 @@ const settingsKey = (a: AccountRow) =>
  */
 export class SentFolders {
   private readonly byAccount = new Map<number, Entry>();
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly secret: string) {}
 
-  async append(account: AccountRow, raw: Buffer): Promise<void> {
+  append(account: AccountRow, raw: Buffer): Promise<void> {
+    const done = this.appendNow(account, raw);
+    const tracked = done.catch(() => {});
+    this.pending.add(tracked);
+    void tracked.then(() => this.pending.delete(tracked));
+    return done;
+  }
+
+  private async appendNow(account: AccountRow, raw: Buffer): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const connection = await this.connection(account);
       connection.busy++;
@@ -46,8 +55,9 @@ export class SentFolders {
     }
   }
 
-  /** Logs every connection out. */
-  close(): void {
+  /** Lets the appends under way finish, then logs every connection out. */
+  async close(): Promise<void> {
+    await Promise.all(this.pending);
     for (const [id, entry] of this.byAccount) {
       void entry.opening.then(
         (c) => this.drop(id, c),

@@ -5,8 +5,11 @@ import { decryptSecret } from './accounts';
 type AccountRow = typeof emailAccounts.$inferSelect;
 type Message = { envelope: { from: string; to: string[] }; raw: Buffer };
 
-/** Parallel SMTP sessions per account, kept low: hosted mailboxes limit concurrent sessions. */
-const MAX_CONNECTIONS = 3;
+/**
+ * Parallel SMTP sessions per account: nodemailer's own default. Hosted mailboxes limit concurrent
+ * sessions; a server that refuses one answers 4xx, and that email is retried later.
+ */
+const MAX_CONNECTIONS = 5;
 
 /**
  * The send worker's SMTP connections: one pooled nodemailer transport per account, reused while the

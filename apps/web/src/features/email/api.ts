@@ -46,12 +46,19 @@ export const emailKeys = {
   ip: (ip: string) => ['email', 'ip', ip] as const,
 };
 
-/** Unread count of the top bar: fetched at start and again on every `unread` event (spec §4). */
+/**
+ * Unread count of the top bar (spec §4): fetched at start; an `unread` event carries the new count,
+ * taken as it is (refetched only when the event has none).
+ */
 export function useUnreadCount(enabled = true) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    return subscribeEvent('unread', () => void queryClient.invalidateQueries({ queryKey: emailKeys.unread }));
+    return subscribeEvent('unread', (data) => {
+      const count = (data as { count?: unknown } | null)?.count;
+      if (typeof count === 'number') queryClient.setQueryData(emailKeys.unread, { count });
+      else void queryClient.invalidateQueries({ queryKey: emailKeys.unread });
+    });
   }, [enabled, queryClient]);
   return useQuery({
     queryKey: emailKeys.unread,

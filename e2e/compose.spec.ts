@@ -264,6 +264,36 @@ test.describe('the email editor', () => {
     await expect(page.locator('.email-history')).toContainText(`Re: ${SUBJECT}`);
   });
 
+  test('write from the customer page and from the top bar; an overlay says the email is being created', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context);
+    // The draft takes a moment to make: the overlay of spec §4 covers the page meanwhile.
+    await page.route('**/api/email/compose/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto(`/customer/detail/${customerId}`);
+    await page.getByRole('button', { name: BUYER }).click();
+    await expect(page.getByText('Creating the email, please wait…')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/compose-overlay.png' });
+    await expect(page).toHaveURL(/\/email\/emailCreate\/\d+$/);
+    const fromCustomer = page.url();
+    await expect(page.locator('.address-tag')).toHaveText(['Marco Rossi']);
+    await expect(page.locator('#compose-subject')).toHaveValue('');
+    await expect(page.getByText('Creating the email, please wait…')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Write an email' }).click();
+    await expect(page).not.toHaveURL(fromCustomer);
+    await expect(page).toHaveURL(/\/email\/emailCreate\/\d+$/);
+    // The first draft stays open in its own tab (kept alive, hidden): look at the page shown.
+    await expect(page.locator('.address-tag:visible')).toHaveCount(0);
+    await expect(page.locator('.compose-editor__content:visible .qs-signature')).toContainText(
+      'Export sales, Quayside Trading',
+    );
+  });
+
   test('recipients: completion, a pasted list, a malformed and a blacklisted address', async ({
     page,
     context,

@@ -1,6 +1,7 @@
 import { Layout as AntLayout } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { ComposeOverlay } from '@/features/email/components/ComposeOverlay';
 import { usePasswordDialogOpen } from '@/features/profile/password-dialog';
 import { closeSidebar, isMobileWidth, setDevice, settingsStore, useSettings } from '@/shared/settings';
 import { AppMain } from './AppMain';
@@ -55,6 +56,7 @@ export default function Layout() {
         <DefaultPasswordBanner />
         <AppMain />
       </AntLayout>
+      <ComposeOverlay />
       {passwordDialogOpen && (
         <Suspense fallback={null}>
           <ChangePasswordModal />

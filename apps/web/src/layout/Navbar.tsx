@@ -1,8 +1,10 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '@/shared/session';
 import { toggleSidebar, useSettings } from '@/shared/settings';
 import { Breadcrumb } from './Breadcrumb';
+import { ComposeMail } from './navbar/ComposeMail';
 import { ErrorLogButton } from './navbar/ErrorLogButton';
 import { FullscreenToggle } from './navbar/FullscreenToggle';
 import { LanguageSelect } from './navbar/LanguageSelect';
@@ -13,6 +15,8 @@ import { UserMenu } from './navbar/UserMenu';
 export function Navbar() {
   const { t } = useTranslation();
   const { sidebarOpened, device } = useSettings();
+  // The mail screens are the admin's (routes.tsx); so is writing from the top bar.
+  const mayWrite = Boolean(useUser()?.roles.includes('admin'));
   const label = sidebarOpened ? t('navbar.closeSidebar') : t('navbar.openSidebar');
   return (
     <div className="navbar">
@@ -29,6 +33,7 @@ export function Navbar() {
       <Breadcrumb />
       <div className="navbar__right">
         <ErrorLogButton />
+        {mayWrite && <ComposeMail />}
         <UnreadMail />
         {device === 'desktop' && <FullscreenToggle />}
         <LanguageSelect />

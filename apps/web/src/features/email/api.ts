@@ -16,9 +16,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { subscribeEvent } from '@/shared/events';
@@ -251,22 +249,21 @@ export function useCreateCustomer() {
 
 export type ComposeMode = 'new' | 'reply' | 'reply_all' | 'forward';
 
+/** The compose call under way, whichever page made it (ComposeOverlay shows it). */
+export const COMPOSE_MUTATION = ['email', 'compose'] as const;
+
 /**
- * Compose (spec §4): the server makes a draft (a reply or forward filled in from its source) and
- * answers its id; the user goes on to /email/emailCreate/{id}. While it works, a message says so.
+ * Compose (spec §4): the server makes a draft (a reply or forward filled in from its source, or a new
+ * email to `to`) and answers its id; the user goes on to /email/emailCreate/{id}. While it works,
+ * the overlay of the layout says so.
  */
 export function useCompose() {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mutation = useMutation({
+    mutationKey: COMPOSE_MUTATION,
     mutationFn: (q: { mode: ComposeMode; id?: number; to?: string }) =>
       get<{ id: number; version: string }>('/email/compose/', q),
-    onMutate: () => {
-      void message.loading({ key: 'compose', content: t('email.composing'), duration: 0 });
-    },
-    onSettled: () => message.destroy('compose'),
     onSuccess: ({ id }) => {
       void queryClient.invalidateQueries({ queryKey: emailKeys.lists });
       navigate(`/email/emailCreate/${id}`);
@@ -275,6 +272,8 @@ export function useCompose() {
   const { mutate } = mutation;
   return {
     compose: (mode: ComposeMode, id?: number) => mutate({ mode, ...(id ? { id } : {}) }),
+    /** A new email to this address (the customer page). */
+    composeTo: (to: string) => mutate({ mode: 'new', to }),
     pending: mutation.isPending,
   };
 }

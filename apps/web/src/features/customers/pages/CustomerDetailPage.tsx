@@ -13,6 +13,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PageProps } from '@/app/route-types';
+import { useCompose } from '@/features/email/api';
 import { tagsStore } from '@/layout/tags-store';
 import { parseTime, timeAgo } from '@/shared/format';
 import { useHotkeys } from '@/shared/list/hotkeys';
@@ -122,6 +123,7 @@ function CustomerDetail({
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const remove = useDeleteWithUndo();
+  const { composeTo, pending: composing } = useCompose();
   const title = customerTitle(c);
   const subtitle = [c.company_name ? c.name : '', c.job_title].filter(Boolean).join(' · ');
 
@@ -165,11 +167,24 @@ function CustomerDetail({
             </div>
           </div>
           <Space className="customer-hero__actions" wrap>
-            {c.email && (
-              <Button icon={<MailOutlined />} href={`mailto:${c.email}`}>
-                {c.email}
-              </Button>
-            )}
+            {c.email &&
+              (isAdmin ? (
+                <Tooltip title={t('customers.writeEmail')}>
+                  <Button
+                    icon={<MailOutlined />}
+                    disabled={composing}
+                    onClick={() =>
+                      composeTo(c.name ? `${c.name.replace(/["<>]/g, '')} <${c.email}>` : c.email)
+                    }
+                  >
+                    {c.email}
+                  </Button>
+                </Tooltip>
+              ) : (
+                <Button icon={<MailOutlined />} href={`mailto:${c.email}`}>
+                  {c.email}
+                </Button>
+              ))}
             {c.phone && (
               <Button icon={<PhoneOutlined />} href={`tel:${c.phone.replace(/[^\d+]/g, '')}`}>
                 {c.phone}

@@ -158,7 +158,7 @@ function CustomerDetail({
           <div className="customer-hero__title">
             <Typography.Title level={4} className="customer-hero__name">
               {title}
-              <GradeTag grade={c.grade} lookups={lookups} />
+              {c.grade !== null && <GradeTag grade={c.grade} lookups={lookups} />}
             </Typography.Title>
             <div className="customer-hero__meta">
               {subtitle && <span>{subtitle}</span>}

@@ -9,8 +9,7 @@
 // Besides wall time: CPU seconds of this process, of the PostgreSQL backends and of Dovecot's imap
 // process (steadier than wall time on a shared machine), and the heap still used after a full GC.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -25,6 +24,7 @@ import { syncAccount } from '../apps/server/src/modules/email/sync/account';
 import { DEFAULT_SYNC_OPTIONS } from '../apps/server/src/modules/email/sync/types';
 import { startDovecot } from '../apps/server/test/mail/dovecot';
 import { alternative, html, plain, withAttachments } from '../apps/server/test/mail/messages';
+import { profiled } from './lib/cpu-profile';
 import { childPids, ProcessCpu } from './lib/process-cpu';
 
 const arg = (name: string, fallback: string) =>
@@ -36,22 +36,6 @@ const batchSize = Number(arg('batch', String(DEFAULT_SYNC_OPTIONS.batchSize)));
 const SECRET = 'bench-secret-0123456789abcdef';
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
-
-/** `run` under the V8 CPU profiler when --profile is given. */
-async function profiled<T>(run: () => Promise<T>): Promise<T> {
-  if (!profilePath) return run();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await run();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(profilePath, JSON.stringify(profile));
-    session.disconnect();
-  }
-}
 
 /**
  * Wall time, CPU time (this process, and the given others sampled every second), peak resident
@@ -182,7 +166,7 @@ try {
     options: { ...DEFAULT_SYNC_OPTIONS, batchSize },
     log: (m: string) => console.error(m),
   };
-  const sync = await measure(() => profiled(() => syncAccount(env, account!.id)), {
+  const sync = await measure(() => profiled(profilePath, () => syncAccount(env, account!.id)), {
     imap: imapCpu(),
     ...(which === 'postgres' ? { postgres: new ProcessCpu(backendPids) } : {}),
   });

@@ -2,34 +2,23 @@ import { and, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, emailUids } from '../../src/db/schema';
-import { type SendWorker, startEmailSend } from '../../src/modules/email/deliver';
-import { DEFAULT_SEND_TIMING } from '../../src/modules/email/send';
+import { startEmailSend } from '../../src/modules/email/deliver';
 import { call } from '../helpers';
-import { emailRow, sleep, waitForStatus } from './sending';
-import { duplicates, folderState, type MailTestbed, mailTestbed } from './setup';
-import { startSmtp, type TestSmtp } from './smtp';
+import { emailRow, type SendTestbed, sleep, startSendTestbed, waitForStatus } from './sending';
+import { duplicates, folderState, type MailTestbed } from './setup';
+import type { TestSmtp } from './smtp';
 
+let testbed: SendTestbed;
 let bed: MailTestbed;
 let smtp: TestSmtp;
-let worker: SendWorker | undefined;
 let sales: { id: number; address: string };
 let buyer: string;
 
-afterAll(async () => {
-  await worker?.stop();
-  await smtp?.close();
-  await bed?.dovecot.stop();
-});
+afterAll(() => testbed?.stop());
 
 beforeAll(async () => {
-  bed = await mailTestbed({ withJobs: true });
-  smtp = await startSmtp(async (mail) => {
-    await Promise.all(mail.to.map((address) => bed.dovecot.deliver(address, mail.raw)));
-  });
-  sales = await bed.account('sales', { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_secure: false });
-  buyer = bed.dovecot.addUser('buyer');
-  Object.assign(DEFAULT_SEND_TIMING, { retryDelay: 1, retryDelayMax: 2, pollingSeconds: 0.5 });
-  worker = await startEmailSend(bed.t.app.ctx);
+  testbed = await startSendTestbed({ deliver: true });
+  ({ bed, smtp, sales, buyer } = testbed);
 }, 60_000);
 
 const row = (id: number) => emailRow(bed.t.database.db, id);

@@ -1,31 +1,21 @@
 import type { EmailListItem } from '@quayside/contract';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SendWorker, startEmailSend } from '../../src/modules/email/deliver';
-import { DEFAULT_SEND_TIMING } from '../../src/modules/email/send';
 import { type CallOptions, call } from '../helpers';
-import { emailRow, sleep, waitForStatus } from './sending';
-import { type MailTestbed, mailTestbed } from './setup';
-import { startSmtp, type TestSmtp } from './smtp';
+import { emailRow, type SendTestbed, sleep, startSendTestbed, waitForStatus } from './sending';
+import type { MailTestbed } from './setup';
+import type { TestSmtp } from './smtp';
 
+let testbed: SendTestbed;
 let bed: MailTestbed;
 let smtp: TestSmtp;
-let worker: SendWorker | undefined;
 let buyer: string;
 
-afterAll(async () => {
-  await worker?.stop();
-  await smtp?.close();
-  await bed?.dovecot.stop();
-});
+afterAll(() => testbed?.stop());
 
 beforeAll(async () => {
-  bed = await mailTestbed({ withJobs: true });
-  smtp = await startSmtp();
-  await bed.account('sales', { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_secure: false });
-  buyer = bed.dovecot.addUser('buyer');
-  Object.assign(DEFAULT_SEND_TIMING, { retryDelay: 1, retryDelayMax: 2, pollingSeconds: 0.5 });
-  worker = await startEmailSend(bed.t.app.ctx);
+  testbed = await startSendTestbed();
+  ({ bed, smtp, buyer } = testbed);
 }, 60_000);
 
 const api = (method: 'GET' | 'POST', url: string, options: CallOptions = {}) =>

@@ -17,14 +17,10 @@ import { baseSubject, htmlToText } from './sync/message';
 type User = { id: number; roles: readonly string[] };
 type EmailRow = typeof emails.$inferSelect;
 
-/** Accounts the user may compose and send from: every enabled one for an admin, else those listing them. */
-async function usableAccounts(db: Db, user: User) {
-  return sendAccounts(db, user);
-}
-
-export async function mayUse(db: Db, user: User, accountId: number): Promise<void> {
-  const accounts = await usableAccounts(db, user);
-  if (!accounts.some((a) => a.id === accountId)) throw forbidden();
+/** 403 unless the user may compose and send from every one of these accounts (one query for all). */
+export async function mayUse(db: Db, user: User, ...accountIds: number[]): Promise<void> {
+  const usable = new Set((await sendAccounts(db, user)).map((a) => a.id));
+  if (!accountIds.every((id) => usable.has(id))) throw forbidden();
 }
 
 const escapeHtml = (s: string) =>
@@ -72,7 +68,7 @@ export async function compose(
   user: User,
   query: ComposeQuery,
 ): Promise<{ id: number; version: string }> {
-  const accounts = await usableAccounts(db, user);
+  const accounts = await sendAccounts(db, user);
   let source: EmailRow | undefined;
   if (query.mode !== 'new') {
     if (!query.id) throw invalid('id', 'validationFailed');
@@ -210,9 +206,8 @@ async function toDraft(db: Db, row: EmailRow): Promise<Draft> {
  */
 export async function saveDraft(db: Db, user: User, body: SaveDraftBody): Promise<Draft> {
   const row = await findDraft(db, body.id);
-  await mayUse(db, user, row.accountId);
   const accountId = body.account_id ?? row.accountId;
-  if (accountId !== row.accountId) await mayUse(db, user, accountId);
+  await mayUse(db, user, row.accountId, accountId);
   const [account] = await db.select().from(emailAccounts).where(eq(emailAccounts.id, accountId));
   if (!account) throw notFound('thingEmailAccount');
 

@@ -127,7 +127,7 @@ export async function retrySend(
     .select({ id: emails.id, accountId: emails.accountId })
     .from(emails)
     .where(and(inArray(emails.id, ids), eq(emails.sendStatus, 'failed')));
-  for (const r of rows) await mayUse(ctx.db, user, r.accountId);
+  await mayUse(ctx.db, user, ...rows.map((r) => r.accountId));
   for (const r of rows) {
     const now = new Date();
     const [claimed] = await ctx.db

@@ -11,9 +11,16 @@ export default defineConfig({
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
+  // Two workers, a server and two browsers share 2 cores: a journey can take a minute when loaded.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'app', testIgnore: /mail-progress\.spec\.ts/ },
+    // The first sync of a big mailbox keeps the server busy for seconds: it runs alone, after the
+    // rest, so that it neither slows their steps nor hurries its own.
+    { name: 'big mailbox', testMatch: /mail-progress\.spec\.ts/, dependencies: ['app'] },
+  ],
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL,

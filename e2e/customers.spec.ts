@@ -235,7 +235,11 @@ test('columns: the choice is remembered for the user', async ({ page, context })
   await expect(header.getByText('QQ', { exact: true })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Columns' }).click();
-  const saved = page.waitForResponse((r) => r.url().includes('/api/preference/set/'));
+  // The list also remembers its search through the same endpoint: wait for the columns' own save.
+  const saved = page.waitForResponse(
+    (r) =>
+      r.url().includes('/api/preference/set/') && r.request().postDataJSON()?.key === 'customer.list.columns',
+  );
   await page.getByRole('checkbox', { name: 'QQ' }).check();
   await expect(header.getByText('QQ', { exact: true })).toBeVisible();
   await saved;

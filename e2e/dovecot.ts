@@ -10,6 +10,8 @@ export type MailServer = {
   host: string;
   port: number;
   deliver(to: string, raw: string): Promise<void>;
+  /** Puts many messages in the inbox at once over IMAP (APPEND): a mailbox with history. */
+  fill(to: string, raws: string[]): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -19,6 +21,14 @@ export async function startMailServer(): Promise<MailServer> {
     host: dovecot.host,
     port: dovecot.port,
     deliver: (to, raw) => dovecot.deliver(to, raw.replace(/\r?\n/g, '\r\n')),
+    async fill(to, raws) {
+      const client = await dovecot.client(to);
+      try {
+        for (const raw of raws) await client.append('INBOX', raw.replace(/\r?\n/g, '\r\n'));
+      } finally {
+        await client.logout();
+      }
+    },
     stop: () => dovecot.stop(),
   };
 }

@@ -5,6 +5,7 @@ import { type Config, DEFAULT_ADMIN_PASSWORD } from './config';
 import { type Database, migrateDatabase, openPglite, openPostgres } from './db/client';
 import type { AppContext } from './lib/context';
 import { lockDataDir } from './lib/data-lock';
+import { relayEvents } from './lib/event-relay';
 import { createEventHub } from './lib/events';
 import { createFileStore } from './lib/files';
 import { type Jobs, startJobs } from './lib/jobs';
@@ -32,12 +33,18 @@ export async function startServer(
     await ensureFirstAdmin(database.db, config.adminPassword, DEFAULT_ADMIN_PASSWORD);
     const jobs = await startJobs(database, (err) => console.error('[jobs]', err));
     await registerMaintenanceJobs(jobs, database.db);
+    const relay = database.pool
+      ? await relayEvents(createEventHub(), database.pool, (m, err) =>
+          console.error(`[events] ${m}`, err ?? ''),
+        )
+      : null;
+    const events = relay ?? createEventHub();
     const ctx: AppContext = {
       config,
       database,
       db: database.db,
       files: createFileStore(config.dataDir),
-      events: createEventHub(),
+      events,
       jobs,
     };
     const app = await buildApp(ctx, { logger });
@@ -53,6 +60,7 @@ export async function startServer(
         await emailSend?.stop();
         await app.close();
         await jobs.stop();
+        await relay?.close();
         await database.close();
         unlock();
       },

@@ -3,7 +3,7 @@ import { decryptSecret, encryptSecret } from '../src/modules/email/accounts';
 import { looksLikeInquiry } from '../src/modules/email/inquiry';
 import { linkInlineImages, sanitizeEmailHtml } from '../src/modules/email/sanitize';
 import { isPublicIp, senderIpFromHeaders } from '../src/modules/email/sender-ip';
-import { baseSubject, normaliseMessageId } from '../src/modules/email/sync/message';
+import { baseSubject, htmlToText, normaliseMessageId } from '../src/modules/email/sync/message';
 
 const clean = (html: string) => sanitizeEmailHtml(html).html;
 
@@ -106,6 +106,12 @@ describe('message helpers', () => {
     );
     expect(senderIpFromHeaders([received('by local.test; Mon, 1 Jan 2024')])).toBe('');
     expect(isPublicIp('10.1.2.3') || isPublicIp('127.0.0.1') || isPublicIp('fe80::1')).toBe(false);
+  });
+  it('turns an HTML body into searchable text', () => {
+    const html = `<html><head><title>T</title><style>p{color:red}</style></head><body>
+      <p>Dear&nbsp;buyer,</p><p>Price &amp; MOQ &lt;500&gt;?<br>Thanks</p><script>x()</script>
+      <table><tr><td>Item</td><td>Qty</td></tr><tr><td>Valve</td><td>20</td></tr></table><div>询价</div>`;
+    expect(htmlToText(html)).toBe('Dear buyer,\n\nPrice & MOQ <500>?\nThanks\n\nItem Qty\nValve 20\n\n询价');
   });
   it('normalises Message-IDs and subjects', () => {
     expect(normaliseMessageId(' <ABC.123@Host.Test> ')).toBe('abc.123@host.test');

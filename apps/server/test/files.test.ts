@@ -1,5 +1,11 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { MAX_UPLOAD_BYTES } from '@quayside/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createFileStore } from '../src/lib/files';
 import { call, createTestApp, type TestApp } from './helpers';
 import { multipartFile, ONE_PIXEL_PNG } from './multipart';
 
@@ -76,5 +82,29 @@ describe('files', () => {
     });
     expect(res.status).toBe(404);
     expect(res.body.msg).toBe('File not found');
+  });
+});
+
+describe('file store', () => {
+  it('keeps files one folder deep and still reads those of the older two-level layout', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'quayside-files-'));
+    try {
+      const store = createFileStore(dir);
+      const sha = await store.put(Buffer.from('quotation'));
+      expect(existsSync(path.join(dir, 'files', sha.slice(0, 2), sha))).toBe(true);
+      expect(await store.put(Buffer.from('quotation'))).toBe(sha);
+      expect((await buffer(store.open(sha))).toString()).toBe('quotation');
+
+      const old = Buffer.from('written by an earlier version');
+      const oldSha = createHash('sha256').update(old).digest('hex');
+      const oldDir = path.join(dir, 'files', oldSha.slice(0, 2), oldSha.slice(2, 4));
+      mkdirSync(oldDir, { recursive: true });
+      writeFileSync(path.join(oldDir, oldSha), old);
+      expect(store.exists(oldSha)).toBe(true);
+      expect((await buffer(store.open(oldSha))).equals(old)).toBe(true);
+      expect(store.exists('0'.repeat(64))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

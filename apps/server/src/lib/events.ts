@@ -4,7 +4,9 @@ import { EventEmitter } from 'node:events';
 export type LiveEvent =
   | { type: 'unread'; data: { count: number } }
   | { type: 'email'; data: { id: number; folder: string } }
-  | { type: 'task'; data: { id: number; progress: number } };
+  | { type: 'task'; data: { id: number; progress: number } }
+  /** A sync of more than one batch: messages stored so far of those found new in this pass. */
+  | { type: 'sync'; data: { account_id: number; done: number; total: number } };
 
 /** Who an event is for: one user, or everyone signed in. */
 export type Audience = { userId: number } | 'all';
@@ -14,7 +16,7 @@ export type EventHub = {
   subscribe(userId: number, listener: (event: LiveEvent) => void): () => void;
 };
 
-/** In-process hub. Several instances on PostgreSQL relay through LISTEN/NOTIFY (added with the email module). */
+/** In-process hub. Several instances on PostgreSQL relay through LISTEN/NOTIFY (event-relay.ts). */
 export function createEventHub(): EventHub {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);

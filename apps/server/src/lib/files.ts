@@ -1,51 +1,46 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, rename as renameCb, writeFile as writeFileCb } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { promisify } from 'node:util';
 import { MAX_UPLOAD_BYTES } from '@quayside/contract';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from './errors';
+import { fileWriter } from './file-writer';
 
-// The callback forms: fs/promises' writeFile goes through a FileHandle and costs several times more
-// main-thread time per small file (the mail sync writes one per message).
-const writeFile = promisify(writeFileCb);
-const rename = promisify(renameCb);
-
-/** Bytes stored once per content under <data>/files/ab/cd/<sha256>. */
+/** Bytes stored once per content under <data>/files/ab/<sha256>. */
 export type FileStore = {
   put(bytes: Buffer): Promise<string>;
   open(sha256: string): Readable;
   exists(sha256: string): boolean;
 };
 
+/** How many recent puts are remembered, so that the same bytes again (a logo in every signature) are not rewritten. */
+const RECENT_PUTS = 10_000;
+
 export function createFileStore(dataDir: string): FileStore {
   const root = path.join(dataDir, 'files');
-  const where = (sha: string) => path.join(root, sha.slice(0, 2), sha.slice(2, 4), sha);
+  const where = (sha: string) => path.join(root, sha.slice(0, 2), sha);
+  // Stores written before 2026-11 used two levels (ab/cd/<sha256>): a new store of a few thousand
+  // files made a folder for nearly every file. Those files are still read where they are.
+  const legacy = (sha: string) => path.join(root, sha.slice(0, 2), sha.slice(2, 4), sha);
+  /** Where the file is: the current place, else the older one, else null. */
+  const located = (sha: string) => [where(sha), legacy(sha)].find((p) => existsSync(p)) ?? null;
+  const recent = new Set<string>();
   return {
     async put(bytes) {
       const sha = createHash('sha256').update(bytes).digest('hex');
-      const target = where(sha);
-      if (!existsSync(target)) {
-        // Write then rename, so a crash never leaves a half file under the final name.
-        // A name of its own: two writes of the same bytes at once (mail sync) must not share it.
-        const tmp = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-        try {
-          await writeFile(tmp, bytes);
-        } catch (err) {
-          // The folder is made on its first file only: a mkdir per write cost more than the write.
-          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-          await mkdir(path.dirname(target), { recursive: true });
-          await writeFile(tmp, bytes);
-        }
-        await rename(tmp, target);
-      }
+      if (recent.has(sha)) return sha;
+      // Bytes stored before are simply written again (a rename over the same content): an existence
+      // check on every put cost more than the rare rewrite.
+      await fileWriter.write(where(sha), bytes);
+      if (recent.size >= RECENT_PUTS) recent.clear();
+      recent.add(sha);
       return sha;
     },
-    open: (sha) => createReadStream(where(sha)),
-    exists: (sha) => existsSync(where(sha)),
+    // A missing file opens the current place, and the stream reports ENOENT as before.
+    open: (sha) => createReadStream(located(sha) ?? where(sha)),
+    exists: (sha) => located(sha) !== null,
   };
 }
 

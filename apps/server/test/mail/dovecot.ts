@@ -191,7 +191,8 @@ export async function startDovecot(): Promise<Dovecot> {
     async stop() {
       process.off('exit', onExit);
       await run(DOVECOT, ['-c', conf, 'stop']).catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
+      // Its imap processes may still be writing their indexes as they exit.
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

@@ -95,8 +95,10 @@ export async function compose(
   let references: string[] = [];
   let threadId: number | null = null;
   if (query.mode === 'new' && query.to) {
-    const m = query.to.match(/^\s*"?([^"<]*?)"?\s*<([^<>\s]+)>\s*$/);
-    to = unique([{ name: m?.[1]?.trim() ?? '', address: (m?.[2] ?? query.to).trim() }], new Set());
+    // `Name <a@b>`, or `"Name, with \"quotes\"" <a@b>` as the web's formatRecipient writes it.
+    const m = query.to.match(/^\s*(?:"((?:[^"\\]|\\.)*)"|([^"<]*?))\s*<([^<>\s]+)>\s*$/);
+    const name = m?.[1]?.replace(/\\(.)/g, '$1') ?? m?.[2] ?? '';
+    to = unique([{ name: name.trim(), address: (m?.[3] ?? query.to).trim() }], new Set());
   }
   if (source) {
     const sender = { name: source.fromName, address: source.fromAddress };

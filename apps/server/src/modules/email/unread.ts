@@ -21,7 +21,7 @@ export async function unreadCount(db: Db, user: { id: number; roles: readonly st
 }
 
 /** Who sees an account's mail: every active admin, and the users it is assigned to. */
-async function audience(db: Db): Promise<{ id: number; admin: boolean; accounts: Set<number> }[]> {
+async function mailAudience(db: Db): Promise<{ id: number; admin: boolean; accounts: Set<number> }[]> {
   const [people, links] = await Promise.all([
     db.select({ id: users.id, roles: users.roles }).from(users).where(eq(users.disabled, false)),
     db.select().from(emailAccountUsers),
@@ -41,7 +41,7 @@ export async function publishUnread(db: Db, events: EventHub): Promise<void> {
       .from(emails)
       .where(unreadInbox)
       .groupBy(emails.accountId),
-    audience(db),
+    mailAudience(db),
   ]);
   const total = perAccount.reduce((sum, r) => sum + r.n, 0);
   for (const person of people) {
@@ -50,6 +50,11 @@ export async function publishUnread(db: Db, events: EventHub): Promise<void> {
       : perAccount.filter((r) => person.accounts.has(r.accountId)).reduce((sum, r) => sum + r.n, 0);
     events.publish({ userId: person.id }, { type: 'unread', data: { count: n } });
   }
+}
+
+/** Ids of the users who see one account's mail (every active admin and its own users). */
+export async function accountAudience(db: Db, accountId: number): Promise<number[]> {
+  return (await mailAudience(db)).filter((p) => p.admin || p.accounts.has(accountId)).map((p) => p.id);
 }
 
 /** Tells the users who see the account that mail arrived (the web refreshes its open list); a big
@@ -61,8 +66,6 @@ export async function publishNewMail(
   items: { id: number; folder: string }[],
 ): Promise<void> {
   if (items.length === 0) return;
-  for (const person of await audience(db)) {
-    if (!person.admin && !person.accounts.has(accountId)) continue;
-    for (const item of items.slice(-5)) events.publish({ userId: person.id }, { type: 'email', data: item });
-  }
+  for (const userId of await accountAudience(db, accountId))
+    for (const item of items.slice(-5)) events.publish({ userId }, { type: 'email', data: item });
 }

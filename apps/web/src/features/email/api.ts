@@ -16,7 +16,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { subscribeEvent } from '@/shared/events';
@@ -186,6 +186,32 @@ export function useEmailAccounts(options: { live?: boolean } = {}) {
     staleTime: 30_000,
     refetchInterval: options.live ? 10_000 : false,
   });
+}
+
+export type SyncProgress = { done: number; total: number };
+
+/**
+ * Progress of the big syncs running now, by account id, from the live `sync` events. The first event
+ * of a sync refreshes the accounts (one connected elsewhere gets its row); the last (done = total)
+ * clears its entry and refreshes their "synced" time.
+ */
+export function useSyncProgress(): ReadonlyMap<number, SyncProgress> {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<ReadonlyMap<number, SyncProgress>>(new Map());
+  useEffect(() => {
+    const running = new Map<number, SyncProgress>();
+    return subscribeEvent('sync', (data) => {
+      const event = data as { account_id?: unknown; done?: unknown; total?: unknown } | null;
+      const { account_id: id, done, total } = event ?? {};
+      if (typeof id !== 'number' || typeof done !== 'number' || typeof total !== 'number') return;
+      const refresh = !running.has(id) || done >= total;
+      if (done >= total) running.delete(id);
+      else running.set(id, { done, total });
+      setProgress(new Map(running));
+      if (refresh) void queryClient.invalidateQueries({ queryKey: emailKeys.accounts });
+    });
+  }, [queryClient]);
+  return progress;
 }
 
 export function useSaveAccount() {

@@ -1,8 +1,9 @@
 import { BugOutlined } from '@ant-design/icons';
-import { Badge, Button, Tooltip } from 'antd';
+import { Badge } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorLog } from '@/shared/error-log/store';
+import { NavbarButton } from './NavbarButton';
 
 const ErrorLogDialog = lazy(() => import('@/shared/error-log/ErrorLogDialog'));
 
@@ -14,18 +15,11 @@ export function ErrorLogButton() {
   if (entries.length === 0 && !open) return null;
   return (
     <>
-      <Tooltip title={t('navbar.errorLog')}>
-        <Button
-          type="text"
-          className="navbar__item"
-          aria-label={t('navbar.errorLog')}
-          onClick={() => setOpen(true)}
-        >
-          <Badge dot>
-            <BugOutlined className="navbar__icon navbar__icon--bug" />
-          </Badge>
-        </Button>
-      </Tooltip>
+      <NavbarButton label={t('navbar.errorLog')} onClick={() => setOpen(true)}>
+        <Badge dot>
+          <BugOutlined className="navbar__icon navbar__icon--bug" />
+        </Badge>
+      </NavbarButton>
       {open && (
         <Suspense fallback={null}>
           <ErrorLogDialog open={open} onClose={() => setOpen(false)} />

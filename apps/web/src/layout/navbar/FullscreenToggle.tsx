@@ -1,7 +1,8 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { App, Button, Tooltip } from 'antd';
+import { App } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavbarButton } from './NavbarButton';
 
 export function FullscreenToggle() {
   const { t } = useTranslation();
@@ -27,20 +28,16 @@ export function FullscreenToggle() {
   };
   const label = active ? t('navbar.exitFullscreen') : t('navbar.fullscreen');
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        className="navbar__item"
-        aria-label={label}
-        icon={
-          active ? (
-            <FullscreenExitOutlined className="navbar__icon" />
-          ) : (
-            <FullscreenOutlined className="navbar__icon" />
-          )
-        }
-        onClick={toggle}
-      />
-    </Tooltip>
+    <NavbarButton
+      label={label}
+      icon={
+        active ? (
+          <FullscreenExitOutlined className="navbar__icon" />
+        ) : (
+          <FullscreenOutlined className="navbar__icon" />
+        )
+      }
+      onClick={toggle}
+    />
   );
 }

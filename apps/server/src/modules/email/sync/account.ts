@@ -5,6 +5,7 @@ import { loadBlacklist } from '../blacklist';
 import { publishNewMail, publishUnread } from '../unread';
 import { syncFolder } from './folder';
 import { createImapClient, imapErrorMessage, imapSettings, mapFolders } from './imap';
+import { createSyncProgress } from './progress';
 import { FOLDER_ROLES, type SyncEnv } from './types';
 
 export type AccountSyncResult = { inserted: number; folders: number };
@@ -25,6 +26,7 @@ export async function syncAccount(env: SyncEnv, accountId: number): Promise<Acco
   const result: AccountSyncResult = { inserted: 0, folders: 0 };
   let changed = false;
   let client: ImapFlow | undefined;
+  const progress = createSyncProgress(env, account.id);
   try {
     client = createImapClient(imapSettings(account, env.secret));
     await client.connect();
@@ -33,7 +35,7 @@ export async function syncAccount(env: SyncEnv, accountId: number): Promise<Acco
     for (const role of FOLDER_ROLES) {
       const path = folders.get(role);
       if (!path) continue;
-      const r = await syncFolder(env, client, account, role, path, blacklist);
+      const r = await syncFolder(env, client, account, role, path, blacklist, progress);
       result.inserted += r.inserted;
       result.folders += 1;
       if (r.inserted > 0 || r.changed) changed = true;
@@ -51,6 +53,7 @@ export async function syncAccount(env: SyncEnv, accountId: number): Promise<Acco
       .where(eq(emailAccounts.id, account.id));
     throw err;
   } finally {
+    await progress.finish();
     if (changed || result.inserted > 0)
       await publishUnread(env.db, env.events).catch((e) => env.log('unread', e));
     await client?.logout().catch(() => client?.close());

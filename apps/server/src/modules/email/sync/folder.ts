@@ -3,6 +3,7 @@ import type { ImapFlow } from 'imapflow';
 import { emailFolders, emailUids } from '../../../db/schema';
 import type { BlacklistMatcher } from '../blacklist';
 import { commitBatch, gatherBatch } from './batch';
+import type { SyncProgress } from './progress';
 import { reconcileFolder } from './reconcile';
 import type { AccountRow, FolderRole, FolderRow, SyncEnv } from './types';
 
@@ -60,6 +61,7 @@ export async function syncFolder(
   role: FolderRole,
   path: string,
   blacklist: BlacklistMatcher,
+  progress: SyncProgress,
 ): Promise<FolderResult> {
   let folder = await folderRow(env, account.id, path, role);
   // Read-only (EXAMINE): syncing never changes a flag on the server.
@@ -82,6 +84,7 @@ export async function syncFolder(
       if (!Array.isArray(found)) throw new Error(`UID SEARCH failed in ${path}`);
       // Sync rule 4: `n:*` answers the last message even when it is older than n.
       const fresh = found.filter((uid) => uid > folder.lastUid).sort((a, b) => a - b);
+      progress.found(fresh.length);
       const ctx = { env, client, account, folder, role, blacklist };
       // A batch takes up to batchSize uids from `from` on, fewer when their bytes exceed the budget.
       const gatherFrom = (from: number) => gatherBatch(ctx, fresh.slice(from, from + env.options.batchSize));
@@ -95,6 +98,7 @@ export async function syncFolder(
         next = done < fresh.length ? gatherFrom(done) : null;
         next?.catch(() => {}); // awaited in the next round, or dropped with a failed commit
         const batch = await commitBatch(ctx, gathered);
+        progress.handled(gathered.uids.length);
         result.inserted += batch.inserted;
         // Only the last few are announced (publishNewMail): a big first sync keeps no list of all.
         result.newInbox = [...result.newInbox, ...batch.newInbox].slice(-NEW_MAIL_EVENTS);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { Parser } from 'htmlparser2';
 import PostalMime, { type Address } from 'postal-mime';
-import sanitizeHtml from 'sanitize-html';
 import type { StoredAddress, StoredHeader } from '../../../db/schema';
 import { normaliseCid } from '../sanitize';
 
@@ -90,22 +90,41 @@ function toBuffer(content: ArrayBuffer | Uint8Array | string): Buffer {
   return Buffer.from(content);
 }
 
-/** Plain text of an HTML body, for search, previews and inquiry detection. */
+const skippedText = new Set(['style', 'script', 'textarea', 'option', 'noscript', 'head', 'title']);
+const paragraphs = /^(p|h\d|table|ul|ol|blockquote|pre)$/;
+const lines = /^(div|tr|li|hr|dt|dd)$/;
+
+/**
+ * Plain text of an HTML body, for search, previews and inquiry detection. One htmlparser2 pass with
+ * entities decoded by the parser: the text is never shown as HTML, so it needs no sanitising.
+ */
 export function htmlToText(html: string): string {
-  const text = sanitizeHtml(html.replace(/<(br|\/p|\/div|\/tr|\/li|\/h\d)\b[^>]*>/gi, '\n$&'), {
-    allowedTags: [],
-    allowedAttributes: {},
-    nonTextTags: ['style', 'script', 'textarea', 'option', 'noscript', 'head', 'title'],
-  });
-  return text
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n\s*\n+/g, '\n\n')
+  const parts: string[] = [];
+  let skipping = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (skippedText.has(name)) skipping++;
+        else if (name === 'br') parts.push('\n');
+      },
+      onclosetag(name) {
+        if (skippedText.has(name)) skipping = Math.max(0, skipping - 1);
+        else if (name === 'td' || name === 'th') parts.push(' ');
+        else if (paragraphs.test(name)) parts.push('\n\n');
+        else if (lines.test(name)) parts.push('\n');
+      },
+      ontext(text) {
+        if (!skipping) parts.push(text);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.end(html);
+  return parts
+    .join('')
+    .replace(/[ \t\u00a0\r]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
 

@@ -16,6 +16,8 @@ export type SyncOptions = {
   batchBytes?: number;
   /** Larger messages are stored raw, not parsed (sync rule 9). */
   parseLimit: number;
+  /** Live progress of a big sync: at most one event per this many ms (default 1000). */
+  progressEveryMs?: number;
   /** Tests: called in the batch's transaction before it commits; throwing aborts the sync there. */
   beforeCommit?: (uids: number[], tx: DbOrTx) => void | Promise<void>;
 };

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PageProps } from '@/app/route-types';
 import { useCompose } from '@/features/email/api';
+import { formatRecipient } from '@/features/email/compose/addresses';
 import { tagsStore } from '@/layout/tags-store';
 import { parseTime, timeAgo } from '@/shared/format';
 import { useHotkeys } from '@/shared/list/hotkeys';
@@ -173,9 +174,7 @@ function CustomerDetail({
                   <Button
                     icon={<MailOutlined />}
                     disabled={composing}
-                    onClick={() =>
-                      composeTo(c.name ? `${c.name.replace(/["<>]/g, '')} <${c.email}>` : c.email)
-                    }
+                    onClick={() => composeTo(formatRecipient({ name: c.name, address: c.email }))}
                   >
                     {c.email}
                   </Button>

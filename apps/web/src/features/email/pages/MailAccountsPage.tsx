@@ -5,17 +5,25 @@ import {
   ExclamationCircleFilled,
   LockOutlined,
   PlusOutlined,
+  SyncOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
 import type { EmailAccount } from '@quayside/contract';
-import { App, Button, Card, Empty, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Progress, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseTime, timeAgo } from '@/shared/format';
+import { parseTime, timeAgo, toThousands } from '@/shared/format';
 import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { accountBody, formValuesOf } from '../account-form';
-import { type AccountTest, useEmailAccounts, useSaveAccount, useTestAccount } from '../api';
+import {
+  type AccountTest,
+  type SyncProgress,
+  useEmailAccounts,
+  useSaveAccount,
+  useSyncProgress,
+  useTestAccount,
+} from '../api';
 import { AccountDrawer, TestResult } from '../components/AccountDrawer';
 import '../email.css';
 
@@ -43,6 +51,7 @@ export default function MailAccountsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const accounts = useEmailAccounts({ live: true });
+  const progress = useSyncProgress();
   const staff = useStaff(true);
   const save = useSaveAccount();
   const test = useTestAccount();
@@ -148,7 +157,7 @@ export default function MailAccountsPage() {
               key: 'sync',
               title: t('email.accounts.sync'),
               width: 220,
-              render: (_, a) => <SyncState account={a} />,
+              render: (_, a) => <SyncState account={a} progress={progress.get(a.id)} />,
             },
             {
               key: 'enabled',
@@ -191,10 +200,27 @@ export default function MailAccountsPage() {
   );
 }
 
-/** Last sync and last error of an account. */
-function SyncState({ account: a }: { account: EmailAccount }) {
+/** Last sync and last error of an account; while a big sync runs, how far it has come. */
+function SyncState({ account: a, progress }: { account: EmailAccount; progress?: SyncProgress }) {
   const { t } = useTranslation();
   if (!a.enabled) return <Tag>{t('email.accounts.off')}</Tag>;
+  if (progress)
+    return (
+      <div className="sync-state" data-testid="sync-progress">
+        <span className="sync-state__running">
+          <SyncOutlined spin />{' '}
+          {t('email.accounts.syncing', {
+            done: toThousands(progress.done),
+            total: toThousands(progress.total),
+          })}
+        </span>
+        <Progress
+          percent={Math.floor((100 * progress.done) / Math.max(progress.total, 1))}
+          size="small"
+          showInfo={false}
+        />
+      </div>
+    );
   return (
     <div className="sync-state">
       {a.last_error ? (

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect as baseExpect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { startSmtp, type TestSmtp } from '../apps/server/test/mail/smtp';
 import { type MailServer, message, PASSWORD, startMailServer } from './dovecot';
@@ -11,8 +11,6 @@ import { ADMIN, api, apiLogin, BASE_URL, shot, signIn } from './support';
  * reload (server save, and the browser's copy when the server did not get the last words), a
  * change made elsewhere is never overwritten silently, and Undo brings a sent email back.
  */
-
-const expect = baseExpect.configure({ timeout: 30_000 });
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const MAILBOX = `export.${run}@example.test`;
@@ -157,7 +155,7 @@ test.describe('the email editor', () => {
         html: '<p>Dear Anna,</p><p>please quote <b>500 folding chairs</b> FOB Ningbo.</p><p>Best regards,<br>Marco</p>',
       }),
     );
-    await baseExpect
+    await expect
       .poll(
         async () => {
           const list = await call<{ items: { id: number }[] }>(
@@ -240,20 +238,20 @@ test.describe('the email editor', () => {
     await expect(row.locator('.send-state')).toHaveCount(0, { timeout: 60_000 });
 
     const sent = smtp.received.find((m) => m.to.includes(BUYER));
-    baseExpect(sent, 'the SMTP server got the reply').toBeDefined();
+    expect(sent, 'the SMTP server got the reply').toBeDefined();
     const parsed = await PostalMime.parse(sent?.raw ?? Buffer.alloc(0));
-    baseExpect(parsed.subject).toBe(`Re: ${SUBJECT}`);
-    baseExpect(parsed.html).toContain('thank you for your inquiry');
-    baseExpect(parsed.html).toContain('Export sales, Quayside Trading');
-    baseExpect(parsed.html).toContain('500 folding chairs');
-    baseExpect(parsed.html).toMatch(/<td[^>]*>(<p>)?QS-100(<\/p>)?<\/td>/);
-    baseExpect(parsed.attachments.map((a) => a.filename)).toContain('offer-folding-chairs.csv');
+    expect(parsed.subject).toBe(`Re: ${SUBJECT}`);
+    expect(parsed.html).toContain('thank you for your inquiry');
+    expect(parsed.html).toContain('Export sales, Quayside Trading');
+    expect(parsed.html).toContain('500 folding chairs');
+    expect(parsed.html).toMatch(/<td[^>]*>(<p>)?QS-100(<\/p>)?<\/td>/);
+    expect(parsed.attachments.map((a) => a.filename)).toContain('offer-folding-chairs.csv');
     // The pasted picture travels inside the message: a data: URL, or a cid: part when the MIME
     // builder turns data: URLs into inline attachments.
     const inlineImage =
       /<img[^>]+src="data:image\/png;base64,/.test(parsed.html ?? '') ||
       parsed.attachments.some((a) => a.mimeType === 'image/png' && a.contentId);
-    baseExpect(inlineImage, 'the pasted picture is in the message').toBe(true);
+    expect(inlineImage, 'the pasted picture is in the message').toBe(true);
     test.info().annotations.push({
       type: 'pasted picture',
       description: /src="cid:/.test(parsed.html ?? '') ? 'cid: part' : 'data: URL in the HTML',
@@ -391,7 +389,7 @@ test.describe('the email editor', () => {
     await context.unroute('**/api/email/save_draft/');
     await waitForSaved(again);
     const stored = await call<Draft>('GET', `/api/email/draft/?id=${id}`);
-    baseExpect(stored.html).toContain('Saved on the server. Typed while offline.');
+    expect(stored.html).toContain('Saved on the server. Typed while offline.');
   });
 
   test('a change made elsewhere is not overwritten: load theirs or keep mine', async ({ page, context }) => {
@@ -417,7 +415,7 @@ test.describe('the email editor', () => {
     await waitForSaved(page);
     await expect(conflict).toHaveCount(0);
     const kept = await call<Draft>('GET', `/api/email/draft/?id=${id}`);
-    baseExpect(kept.html).toContain('Mine. And more of mine.');
+    expect(kept.html).toContain('Mine. And more of mine.');
   });
 
   test('undo send brings the email back to the editor with its text', async ({ page, context }) => {
@@ -436,9 +434,7 @@ test.describe('the email editor', () => {
     await expect(editor(page)).toContainText('Please hold this one.');
     await expect(page.locator('#compose-subject')).toHaveValue(`Re: ${SUBJECT}`);
     await page.waitForTimeout(12_000);
-    baseExpect(smtp.received.filter((m) => m.raw.toString().includes('Please hold this one'))).toHaveLength(
-      0,
-    );
+    expect(smtp.received.filter((m) => m.raw.toString().includes('Please hold this one'))).toHaveLength(0);
   });
 
   test('send later: scheduled in the outbox, and cancelled back to the editor', async ({ page, context }) => {
@@ -455,8 +451,8 @@ test.describe('the email editor', () => {
       `/api/email/list/?folder=outbox&q=${encodeURIComponent(SUBJECT)}`,
     );
     const scheduled = stored.items.find((e) => e.id === id);
-    baseExpect(scheduled?.send_status).toBe('queued');
-    baseExpect(new Date(scheduled?.send_at ?? 0).getHours()).toBe(8);
+    expect(scheduled?.send_status).toBe('queued');
+    expect(new Date(scheduled?.send_at ?? 0).getHours()).toBe(8);
 
     await page.locator('.ant-notification-notice-close').click();
     const row = page.locator('.email-list tr.email-row').filter({ has: page.getByText(/^Scheduled for/) });

@@ -17,14 +17,15 @@ const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Search cust
 const newCustomer = (page: Page) =>
   page.locator('.page-header').getByRole('button', { name: 'New customer' });
 
-/**
- * Opens the customer list and waits until its rows are in. The first load of a page can be slow
- * while the whole suite runs in parallel, so this waits longer than a single expectation.
- */
+/** Waits until the list's rows are in. */
+async function listLoaded(page: Page) {
+  await expect(list(page)).toBeVisible();
+  await expect(list(page).locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
 async function openList(page: Page, url: string) {
   await page.goto(url);
-  await expect(list(page)).toBeVisible({ timeout: 30_000 });
-  await expect(list(page).locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 30_000 });
+  await listLoaded(page);
 }
 
 async function createByApi(token: string, data: Record<string, unknown>) {
@@ -244,6 +245,7 @@ test('columns: the choice is remembered for the user', async ({ page, context })
   await expect(header.getByText('QQ', { exact: true })).toBeVisible();
   await saved;
   await page.reload();
+  await listLoaded(page);
   await expect(header.getByText('QQ', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Columns' }).click();

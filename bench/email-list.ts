@@ -41,8 +41,14 @@ url.pathname = `/${name}`;
 const database = await openPostgres(url.toString(), 10);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-bench-'));
 
-/** The generated mailbox: 90% inbox, 10% outbox, 2% trash; 5,000 customers of 200 emails each. */
+/**
+ * The generated mailbox: 90% inbox, 10% outbox, 2% trash; 5,000 customers of 200 emails each; 80%
+ * unhandled, 15% handled, 3% follow-up, 2% closed; one in five has a handler (five users); a quarter
+ * has attachments.
+ */
 async function seed(db: Database): Promise<void> {
+  await db.query(`INSERT INTO users (username, name, password_hash, roles)
+    SELECT 'handler' || n, 'Handler ' || n, 'x', ARRAY['editor'] FROM generate_series(1, 4) n`);
   await db.query(
     `INSERT INTO email_accounts (address, imap_host, imap_user) VALUES ('bench@example.test', 'h', 'u')`,
   );
@@ -52,7 +58,7 @@ async function seed(db: Database): Promise<void> {
   // every row after it: that rewrote the table and every index (the trigram one above all).
   await db.query(
     `INSERT INTO emails (account_id, folder, direction, type, dedupe_key, message_id, subject, base_subject,
-       from_name, from_address, date, is_read, text, customer_id)
+       from_name, from_address, date, is_read, text, customer_id, status, handler_id, has_attachment)
      SELECT 1,
        CASE WHEN i % 10 = 0 THEN 'outbox' WHEN i % 50 = 1 THEN 'trash' ELSE 'inbox' END,
        CASE WHEN i % 10 = 0 THEN 'out' ELSE 'in' END,
@@ -61,8 +67,13 @@ async function seed(db: Database): Promise<void> {
        'Sender ' || (i % 5000), a.address,
        now() - make_interval(mins => i), i % 3 = 0,
        'Dear sir, about ' || md5((i * 7)::text) || ' and our price list for steel pipes. Regards',
-       c.id
+       c.id,
+       CASE WHEN i % 100 < 80 THEN 'unhandled' WHEN i % 100 < 95 THEN 'handled'
+         WHEN i % 100 < 98 THEN 'follow_up' ELSE 'closed' END,
+       CASE WHEN i % 5 = 0 THEN u.ids[1 + (i / 5) % 5] END,
+       i % 4 = 0
      FROM generate_series(1, $1::int) i
+     CROSS JOIN (SELECT array_agg(id ORDER BY id) AS ids FROM users) u
      CROSS JOIN LATERAL (SELECT 'sender' || (i % 5000) || '@buyer' || ((i % 5000) % 300) || '.test' AS address) a
      LEFT JOIN customers c ON c.email = a.address`,
     [rows],
@@ -132,6 +143,9 @@ try {
   const { rows: customer } = await database.query<{ id: number }>(
     `SELECT id FROM customers ORDER BY id OFFSET 42 LIMIT 1`,
   );
+  const { rows: handler } = await database.query<{ id: number }>(
+    `SELECT id FROM users WHERE username = 'handler2'`,
+  );
   const get = (url: string) => app.inject({ url, headers: { 'x-token': token } });
 
   async function measure(label: string, url: string) {
@@ -162,6 +176,15 @@ try {
     ['inbox by subject', '/api/email/list/?folder=inbox&sort=subject&page=1&page_size=20'],
     ['inbox, unread', '/api/email/list/?folder=inbox&is_read=false&page=1&page_size=20'],
     ['inquiry folder', '/api/email/list/?folder=inquiry&page=1&page_size=20'],
+    ['inbox, unhandled', '/api/email/list/?folder=inbox&status=unhandled&page=1&page_size=20'],
+    ['inbox, follow-up', '/api/email/list/?folder=inbox&status=follow_up&page=1&page_size=20'],
+    ['inbox, closed', '/api/email/list/?folder=inbox&status=closed&page=1&page_size=20'],
+    ['inbox, one handler', `/api/email/list/?folder=inbox&handler_id=${handler[0]!.id}&page=1&page_size=20`],
+    [
+      'inquiry, one handler',
+      `/api/email/list/?folder=inquiry&handler_id=${handler[0]!.id}&page=1&page_size=20`,
+    ],
+    ['inbox, with attachments', '/api/email/list/?folder=inbox&has_attachment=true&page=1&page_size=20'],
     ['unread count', '/api/email/unread/'],
   ];
   const results = [];

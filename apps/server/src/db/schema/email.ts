@@ -167,6 +167,17 @@ export const emails = pgTable(
     index('emails_type_date')
       .on(t.type, t.date.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at IS NULL AND folder <> 'trash' AND folder <> 'drafts'`),
+    /**
+     * The status and handler filters, in date order. Partial: new mail is unhandled and has no
+     * handler, so the sync writes no entry in either (its cost is the database's, rows and indexes).
+     * "Unhandled" is most of a mailbox: the folder's own index finds its rows at once.
+     */
+    index('emails_status_date')
+      .on(t.status, t.date.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at IS NULL AND status <> 'unhandled'`),
+    index('emails_handler_date')
+      .on(t.handlerId, t.date.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at IS NULL AND handler_id IS NOT NULL`),
     index('emails_customer_date').on(t.customerId, t.date.desc()),
     index('emails_thread').on(t.threadId),
     index('emails_account_message_id').on(t.accountId, t.messageId),

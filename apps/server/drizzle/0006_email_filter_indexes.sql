@@ -1,0 +1,2 @@
+CREATE INDEX "emails_status_date" ON "emails" USING btree ("status","date" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at IS NULL AND status <> 'unhandled';--> statement-breakpoint
+CREATE INDEX "emails_handler_date" ON "emails" USING btree ("handler_id","date" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at IS NULL AND handler_id IS NOT NULL;

@@ -184,6 +184,7 @@ try {
       'inquiry, one handler',
       `/api/email/list/?folder=inquiry&handler_id=${handler[0]!.id}&page=1&page_size=20`,
     ],
+    ['inbox, one sender', '/api/email/list/?folder=inbox&from=sender1234%40&page=1&page_size=20'],
     ['inbox, with attachments', '/api/email/list/?folder=inbox&has_attachment=true&page=1&page_size=20'],
     ['unread count', '/api/email/unread/'],
   ];

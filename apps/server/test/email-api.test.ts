@@ -170,6 +170,10 @@ describe('folder lists', () => {
     expect(await subjects({ folder: 'inquiry' })).toEqual(['Inquiry one']);
     expect(await subjects({ q: 'PIPES' })).toEqual(['Inquiry one']);
     expect(await subjects({ from: 'anna' })).toEqual(['Inbox unread']);
+    expect(await subjects({ from: 'NNA@BUYER.T' })).toEqual(['Inbox unread']);
+    // Only the sender counts: the words of the subject or the body do not match.
+    expect(await subjects({ from: 'inbox' })).toEqual([]);
+    expect(await subjects({ from: 'pipes' })).toEqual([]);
     expect(await subjects({ date_from: '2024-02-10', date_to: '2024-03-09', account_id: accountA })).toEqual([
       'Inbox read',
     ]);

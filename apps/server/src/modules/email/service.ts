@@ -39,6 +39,9 @@ function listFilters(query: EmailListQuery): SQL[] {
   const f: (SQL | undefined)[] = [isNull(emails.deletedAt), folderFilter(query.folder)];
   if (query.q) f.push(sql`${emails.searchText} LIKE ${like(query.q)}`);
   if (query.from) {
+    // search_text holds both fields (lowercased): as a first condition it lets the trigram index find
+    // a rare sender's mail instead of reading the folder in date order (1M mails: 0.96 s → ms).
+    f.push(sql`${emails.searchText} LIKE ${like(query.from)}`);
     f.push(
       or(
         sql`${emails.fromAddress} LIKE ${like(query.from)}`,

@@ -7,7 +7,7 @@ async function main() {
   const config = loadConfig();
   const server = await startServer(config, { level: config.logLevel });
   if (process.argv.includes('--demo')) {
-    const added = await seedDemo(server.database.db);
+    const added = await seedDemo(server.app.ctx);
     console.log(added ? 'Demo data added.' : 'Demo data already present.');
   }
   await server.app.listen({ port: config.port, host: config.host });

@@ -7,10 +7,34 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
+type Row = {
+  id: number;
+  subject: string;
+  type: string;
+  status: string;
+  handler_name: string;
+  is_read: boolean;
+  has_attachment: boolean;
+  sender_country: string;
+  customer: { company_name: string } | null;
+  thread_id: number | null;
+};
+
+const list = async (token: string, query: Record<string, string | number>) => {
+  const res = await call(t.app, 'GET', '/api/email/list/', { token, query: { page_size: 100, ...query } });
+  expect(res.status).toBe(200);
+  return res.body.data.items as Row[];
+};
+const bySubject = (rows: Row[], start: string) => {
+  const row = rows.find((r) => r.subject.startsWith(start));
+  if (!row) throw new Error(`no email "${start}" in ${rows.map((r) => r.subject).join(' | ')}`);
+  return row;
+};
+
 describe('demo data', () => {
   it('fills a new database with users and customers once, and never again', async () => {
-    expect(await seedDemo(t.database.db)).toBe(true);
-    expect(await seedDemo(t.database.db)).toBe(false);
+    expect(await seedDemo(t.app.ctx)).toBe(true);
+    expect(await seedDemo(t.app.ctx)).toBe(false);
     const lily = await login(t.app, 'lily', 'demo1234');
     const mine = await call(t.app, 'GET', '/api/customer/list/', { token: lily, query: { owner: 'me' } });
     expect(mine.body.data.total).toBeGreaterThan(3);
@@ -20,5 +44,51 @@ describe('demo data', () => {
     });
     expect(all.body.data.total).toBe(24);
     expect(new Set(all.body.data.items.map((c: { nation: number }) => c.nation)).size).toBeGreaterThan(15);
+  });
+
+  it('gives a mailbox that went through the sync rules: customers, inquiries, threads, blacklist', async () => {
+    const inbox = await list(t.adminToken, { folder: 'inbox' });
+    expect(inbox.length).toBeGreaterThan(12);
+    expect(inbox.filter((r) => !r.is_read).length).toBeGreaterThan(3);
+
+    const counter = bySubject(inbox, 'RE: Quotation QS-2611');
+    expect(counter.customer?.company_name).toBe('Baltic Steel Trading SIA');
+    expect(counter.sender_country).toBe('LV');
+    expect([counter.type, counter.status, counter.handler_name]).toEqual([
+      'quotation',
+      'follow_up',
+      'Lily Chen',
+    ]);
+    const sent = await list(t.adminToken, { folder: 'outbox' });
+    expect(bySubject(sent, 'Quotation QS-2611').thread_id).toBe(counter.thread_id);
+
+    // The inquiry rule: strangers asking for prices, in English and Chinese; not the newsletter.
+    const inquiries = (await list(t.adminToken, { folder: 'inquiry' })).map((r) => r.subject);
+    expect(inquiries).toEqual(
+      expect.arrayContaining([
+        'Inquiry: LED panel lights, one 20ft container',
+        '询价：304 不锈钢水槽 500 件',
+      ]),
+    );
+    expect(inquiries.some((s) => s.startsWith('Spring fair'))).toBe(false);
+
+    expect(bySubject(inbox, 'RFQ-2611-07').has_attachment).toBe(true);
+    const trash = await list(t.adminToken, { folder: 'trash' });
+    expect(bySubject(trash, 'Buy 10,000 email leads').subject).toBeTruthy();
+
+    const photo = await call(t.app, 'GET', '/api/email/detail/', {
+      token: t.adminToken,
+      query: { id: bySubject(inbox, 'Samples received').id },
+    });
+    expect(photo.body.data.attachments).toEqual([
+      expect.objectContaining({ name: 'sample.png', inline: true }),
+    ]);
+    expect(photo.body.data.html).toContain('/api/file/');
+  });
+
+  it('lets the demo sales staff see their unread mail', async () => {
+    const tom = await login(t.app, 'tom', 'demo1234');
+    const unread = await call(t.app, 'GET', '/api/email/unread/', { token: tom });
+    expect(unread.body.data.count).toBeGreaterThan(3);
   });
 });

@@ -18,6 +18,9 @@ export type BatchContext = {
   blacklist: BlacklistMatcher;
 };
 
+/** What classifying needs of a batch: everything but the IMAP connection. */
+export type ClassifyContext = Omit<BatchContext, 'client'>;
+
 export type BatchResult = { inserted: number; newInbox: { id: number; folder: string }[] };
 
 const toDate = (v: Date | string | undefined) => {
@@ -36,7 +39,7 @@ function keyOf(m: FetchMessageObject): string {
 }
 
 /** Folder, direction and type of a new message. */
-function place(ctx: BatchContext, e: PreparedEmail, customerId: number | null): NewEmail {
+function place(ctx: ClassifyContext, e: PreparedEmail, customerId: number | null): NewEmail {
   const own = ctx.account.address.toLowerCase();
   const direction =
     ['sent', 'drafts'].includes(ctx.role) || (e.from.address === own && ctx.role !== 'inbox') ? 'out' : 'in';
@@ -55,13 +58,27 @@ function place(ctx: BatchContext, e: PreparedEmail, customerId: number | null): 
 }
 
 /** Customer of each message: the sender's for received mail, else the first recipient that is one. */
-async function matchCustomers(ctx: BatchContext, list: PreparedEmail[]): Promise<Map<string, number>> {
+async function matchCustomers(ctx: ClassifyContext, list: PreparedEmail[]): Promise<Map<string, number>> {
   const own = ctx.account.address.toLowerCase();
   const all = list
     .flatMap((e) => [e.from, ...e.to, ...e.cc].map((a) => a.address))
     .filter((a) => a && a !== own);
   const found = await findCustomersByEmails(ctx.env.db, all);
   return new Map(found.map((c) => [c.email, c.id]));
+}
+
+/**
+ * Customer, folder and type of parsed messages: the sync's rules, also for mail stored another way
+ * (the demo mailbox).
+ */
+export async function classifyMessages(ctx: ClassifyContext, prepared: PreparedEmail[]): Promise<NewEmail[]> {
+  const customers = await matchCustomers(ctx, prepared);
+  const own = ctx.account.address.toLowerCase();
+  return prepared.map((e) => {
+    const parties = [e.from, ...e.to, ...e.cc].map((a) => a.address).filter((a) => a !== own);
+    const customerId = parties.map((a) => customers.get(a)).find((id) => id !== undefined) ?? null;
+    return place(ctx, e, customerId);
+  });
 }
 
 /** A batch fetched and prepared, not stored yet. */
@@ -152,17 +169,10 @@ export async function gatherBatch(ctx: BatchContext, candidates: number[]): Prom
   const aliases = keyed.filter(
     ({ meta, key }) => !known.has(key) && firstUidOfKey.get(key)?.uid !== meta.uid,
   );
-  const customers = await matchCustomers(ctx, prepared);
-  const own = ctx.account.address.toLowerCase();
-  const fresh = prepared.map((e) => {
-    const parties = [e.from, ...e.to, ...e.cc].map((a) => a.address).filter((a) => a !== own);
-    const customerId = parties.map((a) => customers.get(a)).find((id) => id !== undefined) ?? null;
-    return place(ctx, e, customerId);
-  });
   return {
     uids,
     maxUid: last,
-    fresh,
+    fresh: await classifyMessages(ctx, prepared),
     links,
     aliases: aliases.map(({ meta, key }) => ({ uid: meta.uid, dedupeKey: key })),
     toTrash: ctx.role === 'trash' || ctx.role === 'junk' ? links.map((l) => l.emailId) : [],

@@ -131,14 +131,16 @@ export default function MailAccountsPage() {
               ),
             },
             {
-              key: 'imap',
-              title: t('email.accounts.imapShort'),
-              render: (_, a) => <Server host={a.imap_host} port={a.imap_port} secure={a.imap_secure} />,
-            },
-            {
-              key: 'smtp',
-              title: t('email.accounts.smtpShort'),
-              render: (_, a) => <Server host={a.smtp_host} port={a.smtp_port} secure={a.smtp_secure} />,
+              key: 'servers',
+              title: t('email.accounts.servers'),
+              render: (_, a) => (
+                <div className="account-servers">
+                  <span className="account-servers__protocol">{t('email.accounts.imapShort')}</span>
+                  <Server host={a.imap_host} port={a.imap_port} secure={a.imap_secure} />
+                  <span className="account-servers__protocol">{t('email.accounts.smtpShort')}</span>
+                  <Server host={a.smtp_host} port={a.smtp_port} secure={a.smtp_secure} />
+                </div>
+              ),
             },
             {
               key: 'users',
@@ -156,7 +158,7 @@ export default function MailAccountsPage() {
             {
               key: 'sync',
               title: t('email.accounts.sync'),
-              width: 220,
+              width: 200,
               render: (_, a) => <SyncState account={a} progress={progress.get(a.id)} />,
             },
             {
@@ -176,6 +178,7 @@ export default function MailAccountsPage() {
               key: 'actions',
               title: '',
               width: 150,
+              fixed: 'right',
               render: (_, a) => (
                 <Space size={4}>
                   <Button

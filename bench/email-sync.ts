@@ -7,11 +7,13 @@
 // postgres://postgres@127.0.0.1:5432/test; a fresh database is made beside it). PGlite keeps its data
 // in a temp folder, as the server does (in memory, the database itself would be the memory growth).
 // Besides wall time: CPU seconds of this process, of the PostgreSQL backends and of Dovecot's imap
-// process (steadier than wall time on a shared machine), and the heap still used after a full GC.
+// process (steadier than wall time on a shared machine), the heap still used after a full GC, and
+// the event-loop delay meanwhile (what an API request arriving during the sync waits, at most).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import pg from 'pg';
@@ -53,11 +55,15 @@ async function measure<T>(run: () => Promise<T>, others: Record<string, ProcessC
     // Listing the other processes reads /proc: not 20 times a second.
     if (++ticks % 20 === 0) void sample();
   }, 50);
+  // How long a request arriving meanwhile (the API shares this thread) waits for the event loop.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const value = await run();
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  loopDelay.disable();
   clearInterval(timer);
   await sample();
   gc();
@@ -69,6 +75,11 @@ async function measure<T>(run: () => Promise<T>, others: Record<string, ProcessC
     rssGrowthMb: (peak - rss0) / 1e6,
     peakMb: peak / 1e6,
     heapAfterGcMb: process.memoryUsage().heapUsed / 1e6,
+    loopDelayMs: {
+      p50: +(loopDelay.percentile(50) / 1e6).toFixed(1),
+      p99: +(loopDelay.percentile(99) / 1e6).toFixed(1),
+      max: +(loopDelay.max / 1e6).toFixed(1),
+    },
   };
 }
 
@@ -193,6 +204,7 @@ try {
       rss_growth_mb: Math.round(sync.rssGrowthMb),
       peak_rss_mb: Math.round(sync.peakMb),
       heap_after_gc_mb: Math.round(sync.heapAfterGcMb),
+      event_loop_delay_ms: sync.loopDelayMs,
     },
     ratio: +(baseline.seconds / sync.seconds).toFixed(3),
     // Batches commit one after another (sync rule 2: the cursor only ever covers stored mail), so

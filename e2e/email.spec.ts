@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type MailServer, message, PASSWORD, startMailServer } from './dovecot';
-import { api, apiLogin, BASE_URL, EDITOR, shot, sidebar, signIn } from './support';
+import { api, apiLogin, BASE_URL, EDITOR, shot, sidebar, signIn, tab } from './support';
 
 /**
  * Mail, end to end: a real Dovecot, an account added on the accounts screen, mail delivered the way
@@ -280,6 +280,7 @@ test.describe('mail', () => {
     await expect(row(page, subjects.plain)).toHaveClass(/email-row--unread/);
     await row(page, subjects.plain).click();
     await expect(page.getByRole('heading', { name: subjects.plain })).toBeVisible();
+    await expect(tab(page, subjects.plain)).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText('The bill of lading is attached.')).toBeVisible();
     await expect(page.getByText(/^Read \d{4}-/)).toBeVisible();
 

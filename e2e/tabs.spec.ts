@@ -1,12 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { openFromSidebar, shot, signIn, tab, tabs, tabTitles } from './support';
+import { expect, type Page, request, test } from '@playwright/test';
+import { api, openFromSidebar, shot, signIn, tab, tabs, tabTitles } from './support';
 
 async function openTabs(page: Page, ...names: string[]) {
   for (const name of names) await openFromSidebar(page, name);
 }
 
+let token = '';
 test.beforeEach(async ({ page, context }) => {
-  await signIn(context);
+  token = await signIn(context);
   await page.goto('/dashboard');
   await expect(tab(page, 'Dashboard')).toBeVisible();
 });
@@ -80,4 +81,32 @@ test('the tab strip follows the breadcrumb and the sidebar', async ({ page }) =>
     /Dashboard\s*\/\s*Customers\s*\/\s*Customer details/,
   );
   await expect(tabs(page).getByRole('tab')).toHaveCount(2);
+});
+
+test('a detail tab is named after what it shows, so open customers can be told apart', async ({ page }) => {
+  const stamp = Date.now();
+  const companies = [`Tab Named Trading ${stamp}`, `Tab Named Imports ${stamp}`];
+  const ctx = await request.newContext();
+  const ids: number[] = [];
+  try {
+    for (const company_name of companies)
+      ids.push(
+        (await api<{ id: number }>(ctx, 'POST', '/api/customer/create/', { token, data: { company_name } }))
+          .id,
+      );
+  } finally {
+    await ctx.dispose();
+  }
+  await page.goto(`/customer/list?q=${stamp}`);
+  for (const company of companies) {
+    await tab(page, 'Customers').click();
+    await page.getByRole('link', { name: company }).click();
+    await expect(tab(page, company)).toHaveAttribute('aria-selected', 'true');
+  }
+  await expect.poll(() => tabTitles(page)).toEqual(['Dashboard', 'Customers', ...companies]);
+  // The route's own title stays in the tooltip.
+  await expect(tab(page, companies[0] as string).locator('.tags-view__title')).toHaveAttribute(
+    'title',
+    `Customer details #${ids[0]} · ${companies[0]}`,
+  );
 });

@@ -69,7 +69,8 @@ export function TagsView() {
     <div className="tags-view" role="tablist" aria-label={t('tags.label')} ref={stripRef}>
       {views.map((view) => {
         const isActive = view.path === active;
-        const title = `${t(view.title)}${view.suffix ? ` #${view.suffix}` : ''}`;
+        const routeTitle = `${t(view.title)}${view.suffix ? ` #${view.suffix}` : ''}`;
+        const title = view.label || routeTitle;
         return (
           <Dropdown key={view.path} trigger={['contextMenu']} menu={menuFor(view)}>
             <div
@@ -92,7 +93,12 @@ export function TagsView() {
                 if (e.button === 1 && !view.affix) close(view);
               }}
             >
-              <span className="tags-view__title">{title}</span>
+              <span
+                className="tags-view__title"
+                title={view.label ? `${routeTitle} · ${view.label}` : undefined}
+              >
+                {title}
+              </span>
               {!view.affix && (
                 <button
                   type="button"

@@ -1,5 +1,5 @@
 import { createStore, useStore } from '@/shared/store';
-import { addView, closeAll, closeOthers, closeView, type TagsResult, type TagView } from './tags';
+import { addView, closeAll, closeOthers, closeView, labelView, type TagsResult, type TagView } from './tags';
 
 interface TagsState {
   views: TagView[];
@@ -17,6 +17,8 @@ function apply(result: TagsResult): string | null {
 export const tagsStore = {
   ...store,
   add: (view: TagView) => store.set((s) => ({ ...s, views: addView(s.views, view) })),
+  label: (path: string, label: string) =>
+    store.set((s) => ({ ...s, views: labelView(s.views, path, label) })),
   close: (path: string, activePath: string) => apply(closeView(store.get().views, path, activePath)),
   closeOthers: (path: string, activePath: string) => apply(closeOthers(store.get().views, path, activePath)),
   closeAll: () => apply(closeAll(store.get().views)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addView, closeAll, closeOthers, closeView, type TagView } from './tags';
+import { addView, closeAll, closeOthers, closeView, labelView, type TagView } from './tags';
 
 const view = (path: string, extra: Partial<TagView> = {}): TagView => ({
   path,
@@ -62,5 +62,17 @@ describe('closeAll', () => {
   });
   it('goes to / when there is no fixed tab', () => {
     expect(closeAll([view('/a'), view('/b')])).toEqual({ views: [], navigateTo: '/' });
+  });
+});
+
+describe('labelView', () => {
+  it('names one tab after what its page shows, and keeps the name when the query changes', () => {
+    const labelled = labelView(tabs, '/b', 'Samples received');
+    expect(labelled.map((v) => v.label)).toEqual([undefined, undefined, 'Samples received', undefined]);
+    expect(labelView(labelled, '/b', 'Samples received')).toBe(labelled);
+    expect(addView(labelled, view('/b', { fullPath: '/b?x=1' }))[2]?.label).toBe('Samples received');
+  });
+  it('leaves the tabs alone when the page has no tab', () => {
+    expect(labelView(tabs, '/gone', 'x')).toBe(tabs);
   });
 });

@@ -12,6 +12,8 @@ export interface TagView {
   noCache: boolean;
   /** An id shown after the title, for detail pages. */
   suffix?: string;
+  /** What a detail page shows (an email's subject, a customer's name): the tab's text once loaded. */
+  label?: string;
 }
 
 export interface TagsResult {
@@ -27,6 +29,16 @@ export function addView(views: readonly TagView[], view: TagView): TagView[] {
   if (existing.fullPath === view.fullPath && existing.title === view.title) return views as TagView[];
   const next = [...views];
   next[index] = { ...existing, fullPath: view.fullPath, title: view.title, suffix: view.suffix };
+  return next;
+}
+
+/** Names the tab of `path` after what its page shows; other tabs stay as they are. */
+export function labelView(views: readonly TagView[], path: string, label: string): TagView[] {
+  const index = views.findIndex((v) => v.path === path);
+  const existing = views[index];
+  if (!existing || existing.label === label) return views as TagView[];
+  const next = [...views];
+  next[index] = { ...existing, label };
   return next;
 }
 

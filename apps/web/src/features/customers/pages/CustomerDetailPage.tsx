@@ -16,6 +16,7 @@ import type { PageProps } from '@/app/route-types';
 import { useCompose } from '@/features/email/api';
 import { formatRecipient } from '@/features/email/compose/addresses';
 import { tagsStore } from '@/layout/tags-store';
+import { useTabLabel } from '@/layout/useTabLabel';
 import { parseTime, timeAgo } from '@/shared/format';
 import { useHotkeys } from '@/shared/list/hotkeys';
 import { useLookups } from '@/shared/lookups/useLookups';
@@ -45,6 +46,7 @@ export default function CustomerDetailPage({ id: idParam }: PageProps) {
   const [merging, setMerging] = useState(false);
 
   useHotkeys(scope, { e: () => customer.data && setEditing(true) });
+  useTabLabel(customer.data ? customerTitle(customer.data) : undefined);
 
   if (customer.isLoading) {
     return (

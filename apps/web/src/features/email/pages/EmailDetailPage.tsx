@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PageProps } from '@/app/route-types';
 import { tagsStore } from '@/layout/tags-store';
+import { useTabLabel } from '@/layout/useTabLabel';
 import { fileUrl } from '@/shared/files';
 import { parseTime, timeAgo } from '@/shared/format';
 import { useHotkeys } from '@/shared/list/hotkeys';
@@ -73,6 +74,7 @@ export default function EmailDetailPage({ id: idParam }: PageProps) {
   const reading = useReadingList();
   const scope = useRef<HTMLDivElement>(null);
   const email = detail.data;
+  useTabLabel(email ? email.subject || t('email.noSubject') : undefined);
 
   const fromList = reading?.ids.includes(id) ? reading : null;
   const near = fromList ? neighbours(fromList.ids, id) : { prev: null, next: null };

@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 // Run through `npm run test:e2e` (scripts/e2e.mjs): it builds the web app when needed, starts
 // a real server on a free port with a fresh data directory and sets E2E_BASE_URL.
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
+const ALONE = /(mail-progress|first-run)\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,10 +19,12 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   reporter: [['list']],
   projects: [
-    { name: 'app', testIgnore: /mail-progress\.spec\.ts/ },
-    // The first sync of a big mailbox keeps the server busy for seconds: it runs alone, after the
-    // rest, so that it neither slows their steps nor hurries its own.
+    { name: 'app', testIgnore: ALONE },
+    // The first sync of a big mailbox keeps the server busy for seconds, and the first-run journey
+    // starts a server of its own: each runs alone, after the rest, so that it neither slows the
+    // others' steps nor hurries its own.
     { name: 'big mailbox', testMatch: /mail-progress\.spec\.ts/, dependencies: ['app'] },
+    { name: 'first run', testMatch: /first-run\.spec\.ts/, dependencies: ['big mailbox'] },
   ],
   globalSetup: './e2e/global-setup.ts',
   use: {

@@ -13,6 +13,7 @@ import httpErrors, { sendRouteNotFound } from './lib/http';
 import { validatorCompiler } from './lib/validation';
 import authRoutes from './modules/auth/routes';
 import customerRoutes from './modules/customers/routes';
+import demoRoutes from './modules/demo/routes';
 import emailRoutes from './modules/email/routes';
 import eventRoutes from './modules/events/routes';
 import fileRoutes from './modules/files/routes';
@@ -25,6 +26,7 @@ const modules = [
   authRoutes,
   userRoutes,
   customerRoutes,
+  demoRoutes,
   fileRoutes,
   lookupRoutes,
   healthRoutes,

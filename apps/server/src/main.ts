@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { seedDemo } from './demo';
+import { DEMO_PASSWORD, seedDemo } from './demo';
 import { startServer } from './server';
 
 async function main() {
@@ -7,8 +7,12 @@ async function main() {
   const config = loadConfig();
   const server = await startServer(config, { level: config.logLevel });
   if (process.argv.includes('--demo')) {
-    const added = await seedDemo(server.app.ctx);
-    console.log(added ? 'Demo data added.' : 'Demo data already present.');
+    const added = await seedDemo(server.app.ctx, { password: DEMO_PASSWORD });
+    console.log(
+      added
+        ? `Demo data added: users ${added.usernames.join(', ')} (password ${DEMO_PASSWORD}), ${added.customers} customers, ${added.emails} emails.`
+        : 'Demo data not added: the database already has users besides admin.',
+    );
   }
   await server.app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/demo';
+import { DEMO_PASSWORD, seedDemo } from '../src/demo';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -33,8 +33,8 @@ const bySubject = (rows: Row[], start: string) => {
 
 describe('demo data', () => {
   it('fills a new database with users and customers once, and never again', async () => {
-    expect(await seedDemo(t.app.ctx)).toBe(true);
-    expect(await seedDemo(t.app.ctx)).toBe(false);
+    expect(await seedDemo(t.app.ctx, { password: DEMO_PASSWORD })).toMatchObject({ customers: 24 });
+    expect(await seedDemo(t.app.ctx, { password: DEMO_PASSWORD })).toBeNull();
     const lily = await login(t.app, 'lily', 'demo1234');
     const mine = await call(t.app, 'GET', '/api/customer/list/', { token: lily, query: { owner: 'me' } });
     expect(mine.body.data.total).toBeGreaterThan(3);
@@ -90,5 +90,38 @@ describe('demo data', () => {
     const tom = await login(t.app, 'tom', 'demo1234');
     const unread = await call(t.app, 'GET', '/api/email/unread/', { token: tom });
     expect(unread.body.data.count).toBeGreaterThan(3);
+  });
+});
+
+describe('sample data from the app', () => {
+  it('is offered to an admin of a new database, added once, with staff passwords nobody knows', async () => {
+    const fresh = await createTestApp();
+    const status = () => call(fresh.app, 'GET', '/api/demo/', { token: fresh.adminToken });
+    expect((await status()).body.data).toEqual({ available: true });
+
+    const [first, second] = await Promise.all([
+      call(fresh.app, 'POST', '/api/demo/seed/', { token: fresh.adminToken, body: {} }),
+      call(fresh.app, 'POST', '/api/demo/seed/', { token: fresh.adminToken, body: {} }),
+    ]);
+    const answers = [first, second].map((r) => r.status).sort();
+    expect(answers).toEqual([200, 409]);
+    const added = first.status === 200 ? first : second;
+    expect(added.body.data).toMatchObject({ usernames: ['lily', 'tom', 'grace'], customers: 24 });
+    expect(added.body.data.emails).toBeGreaterThan(15);
+    expect((await status()).body.data).toEqual({ available: false });
+
+    const again = await call(fresh.app, 'POST', '/api/demo/seed/', {
+      token: fresh.adminToken,
+      body: {},
+      headers: { 'accept-language': 'zh' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toContain('示例数据');
+
+    // The demo admin must not be an open door on a real server.
+    const login = await call(fresh.app, 'POST', '/api/login/', {
+      body: { username: 'grace', password: DEMO_PASSWORD },
+    });
+    expect(login.status).toBe(400);
   });
 });

@@ -14,6 +14,8 @@ const matrix: Record<string, Expectation> = {
   'GET /api/health/': { access: 'public' },
   'GET /api/openapi.json': { access: 'public' },
   'GET /api/lookups/': { access: 'user' },
+  'GET /api/demo/': { access: ['admin'] },
+  'POST /api/demo/seed/': { access: ['admin'], bad: { body: { everything: true } } },
   'GET /api/events/': { access: 'user' },
   'GET /api/email/unread/': { access: 'user' },
   'GET /api/email/list/': { access: ['admin'], bad: { query: { folder: 'spam', is_read: 'maybe' } } },

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './customers';
+export * from './demo';
 export * from './email';
 export * from './envelope';
 export * from './files';

@@ -1,9 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import type { DemoSeeded } from '@quayside/contract';
 import { count, eq, ne } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { AppContext } from '../lib/context';
 import { createUser } from '../modules/users/service';
 import { seedDemoCustomers } from './customers';
 import { seedDemoEmails } from './emails';
+
+/** The staff's password when the demo is added from the command line (`npm run demo`). */
+export const DEMO_PASSWORD = 'demo1234';
 
 const people = [
   { username: 'lily', name: 'Lily Chen', roles: ['editor' as const], introduction: 'Sales, Europe' },
@@ -16,18 +22,29 @@ const people = [
   { username: 'grace', name: 'Grace Liu', roles: ['admin' as const], introduction: 'Operations manager' },
 ];
 
-/**
- * Sample data for every module that exists, so a newcomer sees a living app. Runs only on a database
- * without other users than the first admin, so it never mixes into real data.
- */
-export async function seedDemo(ctx: AppContext): Promise<boolean> {
-  const { db } = ctx;
+/** Sample data goes only into a new database: no users but the first admin, so it never mixes into real data. */
+export async function demoAvailable(db: Db): Promise<boolean> {
   const [others] = await db.select({ n: count() }).from(users).where(ne(users.username, 'admin'));
-  if ((others?.n ?? 0) > 0) return false;
+  return (others?.n ?? 0) === 0;
+}
+
+/**
+ * Sample data for every module that exists, so a newcomer sees a living app. The staff sign in with
+ * `password` (`npm run demo`: demo1234); without one (added from the app) they get a random password
+ * nobody knows, so no account with a published password appears on a real server. Answers null when
+ * the database is not new.
+ */
+export async function seedDemo(
+  ctx: AppContext,
+  options: { password?: string } = {},
+): Promise<DemoSeeded | null> {
+  const { db } = ctx;
+  if (!(await demoAvailable(db))) return null;
+  const password = options.password ?? randomBytes(24).toString('base64url');
   const ids: number[] = [];
-  for (const p of people) ids.push((await createUser(db, { ...p, password: 'demo1234' })).id);
+  for (const p of people) ids.push((await createUser(db, { ...p, password })).id);
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
-  await seedDemoCustomers(db, [...ids.slice(0, 2), ...(admin ? [admin.id] : [])]);
-  await seedDemoEmails(ctx, { lily: ids[0]!, tom: ids[1]! });
-  return true;
+  const customers = await seedDemoCustomers(db, [...ids.slice(0, 2), ...(admin ? [admin.id] : [])]);
+  const emails = await seedDemoEmails(ctx, { lily: ids[0]!, tom: ids[1]! });
+  return { usernames: people.map((p) => p.username), customers, emails };
 }

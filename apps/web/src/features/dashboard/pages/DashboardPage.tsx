@@ -8,8 +8,11 @@ import { buildMenu, type MenuEntry } from '@/layout/menu';
 import { parseTime } from '@/shared/format';
 import { useUser } from '@/shared/session';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
+import { SampleDataCard } from '../components/SampleDataCard';
 
 function greetingKey(hour: number): string {
+  // Past midnight it is still the evening's work.
+  if (hour < 5) return 'dashboard.evening';
   if (hour < 12) return 'dashboard.morning';
   if (hour < 18) return 'dashboard.afternoon';
   return 'dashboard.evening';
@@ -57,6 +60,8 @@ export default function DashboardPage() {
           </div>
         </Space>
       </Card>
+
+      <SampleDataCard isAdmin={user.roles.includes('admin')} />
 
       <Typography.Title level={5} className="dashboard__section">
         {t('dashboard.shortcuts')}

@@ -1,0 +1,24 @@
+import type { DemoSeeded, DemoStatus } from '@quayside/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post } from '@/shared/request';
+
+const demoKey = ['demo'] as const;
+
+/** Admins only: whether this database is new enough to take sample data. */
+export function useDemoStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: demoKey,
+    queryFn: ({ signal }) => get<DemoStatus>('/demo/', undefined, { signal, quiet: true }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Adds the sample data; every screen then reloads what it shows. */
+export function useSeedDemo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => post<DemoSeeded>('/demo/seed/', {}),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

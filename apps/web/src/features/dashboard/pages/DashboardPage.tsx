@@ -54,7 +54,7 @@ export default function DashboardPage() {
                 </Tag>
               ))}
               <Typography.Text type="secondary">
-                {t('dashboard.today')}: {parseTime(now, dateFormat, i18n.language)}
+                {t('dashboard.today', { date: parseTime(now, dateFormat, i18n.language) })}
               </Typography.Text>
             </Space>
           </div>

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, request, test } from '@playw
 import PostalMime from 'postal-mime';
 import { startSmtp, type TestSmtp } from '../apps/server/test/mail/smtp';
 import { type MailServer, message, PASSWORD, startMailServer } from './dovecot';
-import { ADMIN, api, apiLogin, BASE_URL, shot, signIn } from './support';
+import { ADMIN, api, apiLogin, BASE_URL, shot, signIn, tab } from './support';
 
 /**
  * The email editor, end to end: a reply to a message delivered to a real Dovecot, written in the
@@ -282,6 +282,10 @@ test.describe('the email editor', () => {
     await expect(page.locator('.address-tag')).toHaveText(['Marco Rossi']);
     await expect(page.locator('#compose-subject')).toHaveValue('');
     await expect(page.getByText('Creating the email, please wait…')).toHaveCount(0);
+    // The tab reads like the editor's heading: the subject, once there is one.
+    await expect(tab(page, 'New message')).toHaveAttribute('aria-selected', 'true');
+    await page.locator('#compose-subject').fill('Samples for Marco');
+    await expect(tab(page, 'Samples for Marco')).toHaveAttribute('aria-selected', 'true');
 
     await page.getByRole('button', { name: 'Write an email' }).click();
     await expect(page).not.toHaveURL(fromCustomer);

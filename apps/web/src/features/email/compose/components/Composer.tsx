@@ -6,6 +6,7 @@ import { type DragEvent, lazy, Suspense, useCallback, useEffect, useRef, useStat
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { tagsStore } from '@/layout/tags-store';
+import { useTabLabel } from '@/layout/useTabLabel';
 import { useRunAction } from '../../components/BulkActions';
 import { composeKeys, fetchDraft, type SendAccount, useBlacklistedRecipients, useDraftFiles } from '../api';
 import { uploading as anyUploading } from '../attachments';
@@ -50,6 +51,7 @@ export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAcco
 
   const [initialHtml] = useState(() => prepareDraftHtml(draft.html));
   const [form, setForm] = useState<DraftFields>(() => ({ ...fieldsOfDraft(draft), html: initialHtml }));
+  useTabLabel(form.subject.trim() || t('compose.newMessage'));
   const fields = useRef(form);
   const [showCc, setShowCc] = useState(draft.cc.length > 0);
   const [showBcc, setShowBcc] = useState(draft.bcc.length > 0);

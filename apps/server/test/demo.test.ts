@@ -125,3 +125,22 @@ describe('sample data from the app', () => {
     expect(login.status).toBe(400);
   });
 });
+
+describe('sample data offer', () => {
+  it('is withdrawn once the company has a customer or a mail account, even with no colleague yet', async () => {
+    const solo = await createTestApp();
+    const status = async () =>
+      (await call(solo.app, 'GET', '/api/demo/', { token: solo.adminToken })).body.data.available;
+    expect(await status()).toBe(true);
+    const created = await call(solo.app, 'POST', '/api/customer/create/', {
+      token: solo.adminToken,
+      body: { company_name: 'Our first real buyer' },
+    });
+    expect(created.status).toBe(200);
+    expect(await status()).toBe(false);
+    const seed = await call(solo.app, 'POST', '/api/demo/seed/', { token: solo.adminToken, body: {} });
+    expect(seed.status).toBe(409);
+    const list = await call(solo.app, 'GET', '/api/customer/list/', { token: solo.adminToken });
+    expect(list.body.data.total).toBe(1);
+  });
+});

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DemoSeeded } from '@quayside/contract';
-import { count, eq, ne } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { customers, emailAccounts, users } from '../db/schema';
 import type { AppContext } from '../lib/context';
 import { createUser } from '../modules/users/service';
 import { seedDemoCustomers } from './customers';
@@ -22,10 +22,15 @@ const people = [
   { username: 'grace', name: 'Grace Liu', roles: ['admin' as const], introduction: 'Operations manager' },
 ];
 
-/** Sample data goes only into a new database: no users but the first admin, so it never mixes into real data. */
+/**
+ * Sample data goes only into a new database (no user but the first admin, no customer, no mail
+ * account), so it never mixes into a company's real data, even a one-person company's.
+ */
 export async function demoAvailable(db: Db): Promise<boolean> {
-  const [others] = await db.select({ n: count() }).from(users).where(ne(users.username, 'admin'));
-  return (others?.n ?? 0) === 0;
+  const { rows } = await db.execute<{ fresh: boolean }>(sql`
+    SELECT NOT (EXISTS (SELECT 1 FROM ${users} WHERE ${users.username} <> 'admin')
+      OR EXISTS (SELECT 1 FROM ${customers}) OR EXISTS (SELECT 1 FROM ${emailAccounts})) AS fresh`);
+  return rows[0]?.fresh === true;
 }
 
 /**

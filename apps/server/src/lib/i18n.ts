@@ -54,8 +54,8 @@ const messages = {
   thingEmail: { en: 'Email', zh: '邮件' },
   thingEmailAccount: { en: 'Mail account', zh: '邮箱账户' },
   demoNotAvailable: {
-    en: 'Sample data goes only into a new database, with no users besides admin',
-    zh: '示例数据只能添加到新数据库（除 admin 外没有其他用户）',
+    en: 'Sample data goes only into a new database: no users besides admin, no customers, no mail accounts',
+    zh: '示例数据只能添加到新数据库（除 admin 外没有用户，也没有客户和邮箱账户）',
   },
   blacklistDuplicate: { en: '"{value}" is already on the blacklist', zh: '“{value}”已在黑名单中' },
   emailAccountTaken: {

@@ -40,7 +40,12 @@ test.beforeAll(async () => {
   };
   delete env.DATABASE_URL; // a new embedded database, never a shared one
   // The web app is built by the suite's own start (scripts/e2e.mjs).
-  server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '--no-build'], { cwd: root, env });
+  // Its errors show in the test output; its other output is not read (a full pipe would stall it).
+  server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '--no-build'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await expect
     .poll(
       () =>
@@ -54,7 +59,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (server.exitCode === null) {
+  if (server && server.exitCode === null) {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await exited;

@@ -20,7 +20,7 @@ export function partyColumn(t: TFunction, folder: EmailFolder): ListColumn<Email
     key: 'party',
     label: title,
     title,
-    width: 170,
+    width: 160,
     className: 'email-col--party',
     ellipsis: { showTitle: false },
     render: (_, e) => {
@@ -88,7 +88,7 @@ export function emailColumns(t: TFunction, accounts: readonly EmailAccount[]): L
       key: 'customer',
       label: t('email.col.customer'),
       title: t('email.col.customer'),
-      width: 150,
+      width: 140,
       className: 'email-col--customer',
       ellipsis: { showTitle: false },
       render: (_, e) =>
@@ -113,7 +113,7 @@ export function emailColumns(t: TFunction, accounts: readonly EmailAccount[]): L
           <GlobalOutlined aria-label={t('email.col.country')} />
         </Tooltip>
       ),
-      width: 56,
+      width: 48,
       align: 'center',
       render: (_, e) => <CountryFlag code={e.sender_country} nation={e.sender_nation} ip={e.sender_ip} />,
     },
@@ -134,7 +134,7 @@ export function emailColumns(t: TFunction, accounts: readonly EmailAccount[]): L
       key: 'type',
       label: t('email.col.type'),
       title: t('email.col.type'),
-      width: 86,
+      width: 80,
       render: (_, e) => <TypeTag type={e.type} />,
     },
     {

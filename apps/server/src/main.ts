@@ -11,7 +11,7 @@ async function main() {
     console.log(
       added
         ? `Demo data added: users ${added.usernames.join(', ')} (password ${DEMO_PASSWORD}), ${added.customers} customers, ${added.emails} emails.`
-        : 'Demo data not added: the database already has users besides admin.',
+        : 'Demo data not added: the database is not new (it has colleagues, customers or mail accounts).',
     );
   }
   await server.app.listen({ port: config.port, host: config.host });

@@ -6,7 +6,7 @@ import { useDemoStatus, useSeedDemo } from '../api';
 
 /**
  * On a new database, an admin may fill it with sample data to see the product at work. Gone as soon
- * as the company adds its first colleague (the server refuses it then too).
+ * as the company adds a colleague, a customer or a mail account (the server refuses it then too).
  */
 export function SampleDataCard({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();

@@ -51,7 +51,9 @@ export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAcco
 
   const [initialHtml] = useState(() => prepareDraftHtml(draft.html));
   const [form, setForm] = useState<DraftFields>(() => ({ ...fieldsOfDraft(draft), html: initialHtml }));
-  useTabLabel(form.subject.trim() || t('compose.newMessage'));
+  // The editor's heading, and its tab's name.
+  const heading = form.subject.trim() || t('compose.newMessage');
+  useTabLabel(heading);
   const fields = useRef(form);
   const [showCc, setShowCc] = useState(draft.cc.length > 0);
   const [showBcc, setShowBcc] = useState(draft.bcc.length > 0);
@@ -208,7 +210,7 @@ export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAcco
     <div className="page compose-page" ref={scope} {...drop}>
       <Card variant="borderless" className="compose-card">
         <div className="compose-head">
-          <h1 className="compose-head__title">{form.subject.trim() || t('compose.newMessage')}</h1>
+          <h1 className="compose-head__title">{heading}</h1>
           <SaveStatus
             state={saveState}
             loadedAt={Date.parse(draft.version)}

@@ -1,10 +1,12 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation } from 'react-router';
+import { PagesContext } from '@/shared/routes/pages';
+import { ROUTES } from '@/shared/routes/paths';
+import { matchRoute, normalizePath } from '@/shared/routes/resolve';
 import { PageLoading } from '@/shared/ui/PageLoading';
 import { Guard } from './Guard';
-import { matchRoute, normalizePath } from './resolve';
-import { ROUTES } from './routes';
+import { PAGES } from './routes';
 import { Layout, STANDALONE } from './screens';
 
 export const APP_TITLE = 'Quayside';
@@ -36,9 +38,11 @@ export function AppRouter() {
   return (
     // Synchronous location updates: every visited page gets its tab, even on quick clicks.
     <BrowserRouter useTransitions={false}>
-      <Guard>
-        <Screens />
-      </Guard>
+      <PagesContext value={PAGES}>
+        <Guard>
+          <Screens />
+        </Guard>
+      </PagesContext>
     </BrowserRouter>
   );
 }

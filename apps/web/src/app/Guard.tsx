@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { loadUser } from '@/features/auth/session';
+import { ROUTES } from '@/shared/routes/paths';
 import { useToken, useUser } from '@/shared/session';
 import { PageLoading } from '@/shared/ui/PageLoading';
 import { decideGuard } from './guard';
-import { ROUTES } from './routes';
 import { preloadScreen } from './screens';
 
 /** Applies the navigation guard (guard.ts) to every location. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ROUTES } from '@/shared/routes/paths';
 import { decideGuard, type GuardInput, loginRedirect, safeRedirect } from './guard';
-import { ROUTES } from './routes';
 
 const anon = (pathname: string, search = ''): GuardInput => ({
   pathname,

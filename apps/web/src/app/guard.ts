@@ -1,13 +1,7 @@
-import { canAccess } from './permission';
-import { matchRoute, normalizePath } from './resolve';
-import type { AppRoute } from './route-types';
-
-export const LOGIN_PATH = '/login';
-export const FORBIDDEN_PATH = '/401';
-export const NOT_FOUND_PATH = '/404';
-/** Query flag that tells the 401 page not to offer going back (spec §2). */
-export const NO_GO_BACK = 'noGoBack';
-export const FORBIDDEN_REDIRECT = `${FORBIDDEN_PATH}?${NO_GO_BACK}=true`;
+import { FORBIDDEN_PATH, FORBIDDEN_REDIRECT, LOGIN_PATH, NOT_FOUND_PATH } from '@/shared/routes/paths';
+import { canAccess } from '@/shared/routes/permission';
+import { matchRoute, normalizePath } from '@/shared/routes/resolve';
+import type { AppRoute } from '@/shared/routes/types';
 
 /** Reachable without a token. */
 export const WHITE_LIST: readonly string[] = [LOGIN_PATH];
@@ -52,8 +46,7 @@ export function decideGuard(input: GuardInput, routes: readonly AppRoute[]): Gua
   if (!match) return { kind: 'redirect', to: NOT_FOUND_PATH };
   if (!canAccess(input.roles, match.resolved.chain)) return { kind: 'redirect', to: FORBIDDEN_REDIRECT };
   const { redirect } = match.resolved.route;
-  if (redirect && !match.resolved.route.component)
-    return { kind: 'redirect', to: `${redirect}${input.search}` };
+  if (redirect && !match.resolved.route.name) return { kind: 'redirect', to: `${redirect}${input.search}` };
   return { kind: 'render' };
 }
 

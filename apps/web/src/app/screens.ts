@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './guard';
-import { matchRoute, normalizePath } from './resolve';
-import { ROUTES } from './routes';
+import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, ROUTES } from '@/shared/routes/paths';
+import { matchRoute, normalizePath } from '@/shared/routes/resolve';
+import { PAGES } from './routes';
 
 /** The top-level screens: pages outside the layout (login, 401, 404) and the layout itself. */
 const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
@@ -24,5 +24,6 @@ export function preloadScreen(pathname: string): void {
   const path = normalizePath(pathname);
   if (path in STANDALONE) return;
   void loadLayout();
-  void matchRoute(ROUTES, path)?.resolved.route.component?.preload();
+  const name = matchRoute(ROUTES, path)?.resolved.route.name;
+  if (name) void PAGES[name]?.preload();
 }

@@ -1,7 +1,8 @@
 import { memo, Suspense, useLayoutEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { matchRoute, normalizePath } from '@/app/resolve';
-import { ROUTES } from '@/app/routes';
+import { usePages } from '@/shared/routes/pages';
+import { ROUTES } from '@/shared/routes/paths';
+import { matchRoute, normalizePath } from '@/shared/routes/resolve';
 import { ErrorBoundary } from '@/shared/ui/ErrorBoundary';
 import { PageLoading } from '@/shared/ui/PageLoading';
 import { useRefreshKeys, useTagViews } from './tags-store';
@@ -17,10 +18,11 @@ interface PaneProps {
  * keeps its params and state while the user works elsewhere.
  */
 const Pane = memo(function Pane({ path, search, active }: PaneProps) {
+  const pages = usePages();
   const match = matchRoute(ROUTES, path);
-  if (!match?.resolved.route.component) return null;
+  const Page = match?.resolved.route.name ? pages[match.resolved.route.name] : undefined;
+  if (!match || !Page) return null;
   const { fullPath, route } = match.resolved;
-  const Page = route.component as NonNullable<typeof route.component>;
   const props = route.props ? match.params : {};
   return (
     <div className="app-main__pane" hidden={!active} data-pane={path}>

@@ -1,8 +1,8 @@
 import { Breadcrumb as AntBreadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { matchRoute } from '@/app/resolve';
-import { ROUTES } from '@/app/routes';
+import { matchRoute } from '@/shared/routes/resolve';
+import { ROUTES } from '@/shared/routes/paths';
 import { buildBreadcrumb } from './breadcrumb';
 
 export function Breadcrumb() {

@@ -3,7 +3,7 @@ import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { normalizePath } from '@/app/resolve';
+import { normalizePath } from '@/shared/routes/resolve';
 import type { TagView } from './tags';
 import { tagsStore, useTagViews } from './tags-store';
 

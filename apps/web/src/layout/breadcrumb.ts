@@ -1,5 +1,5 @@
-import { joinPath } from '@/app/resolve';
-import type { ResolvedRoute } from '@/app/route-types';
+import { joinPath } from '@/shared/routes/resolve';
+import type { ResolvedRoute } from '@/shared/routes/types';
 
 export interface Crumb {
   /** i18n key of the title. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { filterRoutes } from '@/app/permission';
-import { matchRoute } from '@/app/resolve';
-import { ROUTES } from '@/app/routes';
+import { filterRoutes } from '@/shared/routes/permission';
+import { matchRoute } from '@/shared/routes/resolve';
+import { ROUTES } from '@/shared/routes/paths';
 import { buildBreadcrumb } from './breadcrumb';
 import { buildMenu, openKeysFor } from './menu';
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { joinPath } from '@/app/resolve';
-import type { AppRoute } from '@/app/route-types';
+import { joinPath } from '@/shared/routes/resolve';
+import type { AppRoute } from '@/shared/routes/types';
 
 export interface MenuEntry {
   /** The absolute path the entry opens (a submenu's own path for submenus). */

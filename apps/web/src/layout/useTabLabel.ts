@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { normalizePath } from '@/app/resolve';
+import { normalizePath } from '@/shared/routes/resolve';
 import { tagsStore } from './tags-store';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { flattenRoutes, matchRoute, normalizePath } from '@/app/resolve';
-import { ROUTES } from '@/app/routes';
+import { ROUTES } from '@/shared/routes/paths';
+import { flattenRoutes, matchRoute, normalizePath } from '@/shared/routes/resolve';
 import type { TagView } from './tags';
 import { tagsStore } from './tags-store';
 
@@ -26,7 +26,7 @@ export function useVisitedTag() {
     const path = normalizePath(location.pathname);
     const match = matchRoute(ROUTES, path);
     const route = match?.resolved.route;
-    if (!route?.name || !route.component) return;
+    if (!route?.name) return;
     tagsStore.add({
       path,
       fullPath: `${path}${location.search}`,

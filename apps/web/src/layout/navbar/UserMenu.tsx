@@ -8,9 +8,9 @@ import {
 import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canAccess } from '@/app/permission';
-import { matchRoute } from '@/app/resolve';
-import { ROUTES } from '@/app/routes';
+import { canAccess } from '@/shared/routes/permission';
+import { matchRoute } from '@/shared/routes/resolve';
+import { ROUTES } from '@/shared/routes/paths';
 import { logoutAndReload } from '@/features/auth/session';
 import { openPasswordDialog } from '@/features/profile/password-dialog';
 import { useUser } from '@/shared/session';

@@ -12,7 +12,7 @@ import { App, Button, Card, Col, Dropdown, Result, Row, Skeleton, Space, Tooltip
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { PageProps } from '@/app/route-types';
+import type { PageProps } from '@/shared/routes/types';
 import { useCompose } from '@/features/email/api';
 import { formatRecipient } from '@/features/email/compose/addresses';
 import { tagsStore } from '@/layout/tags-store';

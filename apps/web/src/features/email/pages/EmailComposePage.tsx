@@ -2,7 +2,7 @@ import type { Draft } from '@quayside/contract';
 import { Button, Card, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { PageProps } from '@/app/route-types';
+import type { PageProps } from '@/shared/routes/types';
 import { useDraft, useSendAccounts } from '../compose/api';
 import { Composer } from '../compose/components/Composer';
 import '../email.css';

@@ -31,7 +31,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { PageProps } from '@/app/route-types';
+import type { PageProps } from '@/shared/routes/types';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { fileUrl } from '@/shared/files';

@@ -1,7 +1,7 @@
 import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { NO_GO_BACK } from '@/app/guard';
+import { NO_GO_BACK } from '@/shared/routes/paths';
 
 /** 401: the user's role may not open the page; no "go back" when the guard sent them here. */
 export default function ForbiddenPage() {

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import type { AppRoute, ResolvedRoute } from './route-types';
+import type { AppRoute, ResolvedRoute } from './types';
 
 export function joinPath(parent: string, child: string): string {
   if (child.startsWith('/')) return child;
@@ -39,7 +39,7 @@ const dynamicCount = (path: string) => (path.match(/[:*]/g) ?? []).length;
 export function matchRoute(routes: readonly AppRoute[], pathname: string): RouteMatch | null {
   const path = normalizePath(pathname);
   const candidates = flattenRoutes(routes)
-    .filter((r) => r.route.component || r.route.redirect)
+    .filter((r) => r.route.name || r.route.redirect)
     .sort((a, b) => dynamicCount(a.fullPath) - dynamicCount(b.fullPath));
   for (const resolved of candidates) {
     const m = matchPath({ path: resolved.fullPath, end: true, caseSensitive: false }, path);

@@ -1,5 +1,5 @@
 import type { Role } from '@quayside/contract';
-import type { AppRoute } from './route-types';
+import type { AppRoute } from './types';
 
 /** The role that passes every check (spec §6). */
 export const SUPER_ROLE: Role = 'admin';

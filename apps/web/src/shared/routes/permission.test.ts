@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ROUTES } from './paths';
 import { canAccess, filterRoutes, hasPermission } from './permission';
-import type { AppRoute } from './route-types';
-import { ROUTES } from './routes';
+import type { AppRoute } from './types';
 
 const table: AppRoute[] = [
   { path: '/open', meta: { title: 'open' } },

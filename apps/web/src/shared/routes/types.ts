@@ -30,11 +30,10 @@ export type PageComponent = LazyExoticComponent<ComponentType<PageProps>> & {
 export interface AppRoute {
   /** Absolute for top-level entries, relative (no leading slash) for children. */
   path: string;
-  /** Unique name; named routes get a tab. */
+  /** Unique name; a named route is a page (its component: `app/routes.tsx`) and gets a tab. */
   name?: string;
   redirect?: string;
   meta?: RouteMeta;
-  component?: PageComponent;
   /** Pass the route params to the page as props (spec §2: "id passed as a prop"). */
   props?: boolean;
   children?: AppRoute[];

@@ -1,0 +1,274 @@
+import {
+  AccountBookOutlined,
+  AppstoreOutlined,
+  ContactsOutlined,
+  ContainerOutlined,
+  DashboardOutlined,
+  DeleteOutlined,
+  FileDoneOutlined,
+  FileTextOutlined,
+  FormOutlined,
+  GlobalOutlined,
+  InboxOutlined,
+  MailOutlined,
+  MessageOutlined,
+  ScheduleOutlined,
+  SendOutlined,
+  SettingOutlined,
+  ShoppingCartOutlined,
+  StopOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { AppRoute } from './types';
+
+export const LOGIN_PATH = '/login';
+export const FORBIDDEN_PATH = '/401';
+export const NOT_FOUND_PATH = '/404';
+/** Query flag that tells the 401 page not to offer going back (spec §2). */
+export const NO_GO_BACK = 'noGoBack';
+export const FORBIDDEN_REDIRECT = `${FORBIDDEN_PATH}?${NO_GO_BACK}=true`;
+
+const STAFF = ['admin', 'editor'] as const;
+const ADMIN = ['admin'] as const;
+
+/**
+ * The route table (spec §2): paths, titles, icons and roles, readable by the shell and the
+ * features. Every named route is a page; `app/routes.tsx` says which component renders it.
+ */
+export const ROUTES: AppRoute[] = [
+  {
+    path: '/',
+    redirect: '/dashboard',
+    children: [
+      {
+        path: 'dashboard',
+        name: 'Dashboard',
+        meta: { title: 'route.dashboard', icon: DashboardOutlined, affix: true, noCache: true },
+      },
+    ],
+  },
+  {
+    path: '/customer',
+    redirect: '/customer/list',
+    meta: { title: 'route.customer', icon: ContactsOutlined },
+    children: [
+      {
+        path: 'list',
+        name: 'CustomerIndex',
+        meta: { title: 'route.customer', icon: ContactsOutlined },
+      },
+      {
+        path: 'create',
+        name: 'CustomerCreate',
+        meta: { title: 'route.customerCreate', hidden: true, activeMenu: '/customer/list' },
+      },
+      {
+        path: 'detail/:id',
+        name: 'CustomerDetailView',
+        props: true,
+        meta: { title: 'route.customerDetail', hidden: true, activeMenu: '/customer/list' },
+      },
+    ],
+  },
+  {
+    path: '/email',
+    redirect: '/email/inbox',
+    meta: { title: 'route.email', icon: MailOutlined, roles: STAFF, alwaysShow: true },
+    children: [
+      {
+        path: 'list',
+        redirect: '/email/inbox',
+        meta: { title: 'route.emailInbox', hidden: true, roles: ADMIN },
+      },
+      {
+        path: 'emailDetail/:id',
+        name: 'EmailDetailView',
+        props: true,
+        meta: { title: 'route.emailDetail', hidden: true, roles: ADMIN, activeMenu: '/email/inbox' },
+      },
+      {
+        path: 'emailCreate/:id',
+        name: 'EmailCreateView',
+        props: true,
+        // Kept alive in its tab (no noCache): uploads, undo history and the cursor survive a tab switch.
+        meta: { title: 'route.emailCompose', hidden: true, roles: ADMIN, activeMenu: '/email/inbox' },
+      },
+      {
+        path: 'inbox',
+        name: 'EmailInbox',
+        meta: { title: 'route.emailInbox', icon: InboxOutlined, roles: ADMIN },
+      },
+      {
+        path: 'outbox',
+        name: 'EmailOutbox',
+        meta: { title: 'route.emailOutbox', icon: SendOutlined, roles: ADMIN },
+      },
+      {
+        path: 'drafts',
+        name: 'EmailDrafts',
+        meta: { title: 'route.emailDrafts', icon: FormOutlined, roles: ADMIN },
+      },
+      {
+        path: 'inquiry',
+        name: 'EmailInquiry',
+        meta: { title: 'route.emailInquiry', icon: MessageOutlined, roles: ADMIN },
+      },
+      {
+        path: 'quotation',
+        name: 'EmailQuotation',
+        meta: { title: 'route.emailQuotation', icon: FileDoneOutlined, roles: ADMIN },
+      },
+      {
+        path: 'trash',
+        name: 'EmailTrash',
+        meta: { title: 'route.emailTrash', icon: DeleteOutlined, roles: ADMIN },
+      },
+      {
+        path: 'accounts',
+        name: 'EmailAccounts',
+        meta: { title: 'route.emailAccounts', icon: SettingOutlined, roles: ADMIN },
+      },
+      {
+        path: 'blacklist',
+        name: 'EmailBlacklist',
+        meta: { title: 'route.emailBlacklist', icon: StopOutlined, roles: ADMIN },
+      },
+    ],
+  },
+  {
+    path: '/task',
+    redirect: '/task/list',
+    meta: { title: 'route.task', icon: ScheduleOutlined, roles: STAFF },
+    children: [
+      {
+        path: 'list',
+        name: 'TaskIndex',
+        meta: { title: 'route.task', icon: ScheduleOutlined, roles: ADMIN },
+      },
+      {
+        path: 'create',
+        name: 'TaskCreateView',
+        meta: { title: 'route.taskCreate', hidden: true, activeMenu: '/task/list' },
+      },
+      {
+        path: 'detail/:id',
+        name: 'TaskDetailView',
+        props: true,
+        meta: { title: 'route.taskDetail', hidden: true, activeMenu: '/task/list' },
+      },
+    ],
+  },
+  {
+    path: '/product',
+    redirect: '/product/list',
+    meta: { title: 'route.product', icon: AppstoreOutlined, roles: STAFF },
+    children: [
+      {
+        path: 'list',
+        name: 'ProductIndex',
+        meta: { title: 'route.product', icon: AppstoreOutlined, roles: ADMIN },
+      },
+    ],
+  },
+  {
+    path: '/order',
+    redirect: '/order/list',
+    meta: { title: 'route.order', icon: ShoppingCartOutlined, roles: STAFF, alwaysShow: true },
+    children: [
+      {
+        path: 'list',
+        name: 'OrderIndex',
+        meta: { title: 'route.orderList', icon: UnorderedListOutlined, roles: ADMIN },
+      },
+      {
+        path: 'create',
+        name: 'OrderCreate',
+        meta: { title: 'route.orderCreate', hidden: true, roles: ADMIN, activeMenu: '/order/list' },
+      },
+      {
+        path: 'quotation',
+        name: 'OrderQuotationIndex',
+        meta: { title: 'route.quotation', icon: AccountBookOutlined, roles: ADMIN },
+      },
+      {
+        path: 'quotation/history/:id',
+        name: 'OrderQuotationHistory',
+        props: true,
+        meta: { title: 'route.quotationHistory', hidden: true, roles: ADMIN, activeMenu: '/order/quotation' },
+      },
+      {
+        path: 'createQuotation',
+        name: 'CreateQuotation',
+        meta: { title: 'route.quotationCreate', hidden: true, activeMenu: '/order/quotation' },
+      },
+      {
+        path: 'updateQuotation/:id',
+        name: 'UpdateQuotation',
+        props: true,
+        meta: { title: 'route.quotationUpdate', hidden: true, activeMenu: '/order/quotation' },
+      },
+    ],
+  },
+  {
+    path: '/invoice',
+    redirect: '/invoice/list',
+    meta: { title: 'route.invoice', icon: FileTextOutlined, roles: STAFF },
+    children: [
+      {
+        path: 'list',
+        name: 'InvoiceIndex',
+        meta: { title: 'route.invoice', icon: FileTextOutlined, roles: ADMIN },
+      },
+    ],
+  },
+  {
+    path: '/packing-list',
+    redirect: '/packing-list/list',
+    meta: { title: 'route.packingList', icon: ContainerOutlined, roles: STAFF },
+    children: [
+      {
+        path: 'list',
+        name: 'PackingListIndex',
+        meta: { title: 'route.packingList', icon: ContainerOutlined, roles: ADMIN },
+      },
+    ],
+  },
+  {
+    path: '/website',
+    redirect: '/website/index',
+    meta: { title: 'route.website', icon: GlobalOutlined, roles: ADMIN },
+    children: [
+      {
+        path: 'index',
+        name: 'WebsiteIndex',
+        meta: { title: 'route.website', icon: GlobalOutlined, roles: ADMIN },
+      },
+    ],
+  },
+  {
+    path: '/user',
+    redirect: '/user/list',
+    meta: { title: 'route.user', icon: TeamOutlined, roles: ADMIN },
+    children: [
+      {
+        path: 'list',
+        name: 'UserIndex',
+        meta: { title: 'route.user', icon: TeamOutlined, roles: ADMIN },
+      },
+    ],
+  },
+  {
+    path: '/profile',
+    redirect: '/profile/index',
+    meta: { title: 'route.profile', icon: UserOutlined, roles: STAFF, hidden: true },
+    children: [
+      {
+        path: 'index',
+        name: 'ProfileIndex',
+        meta: { title: 'route.profile', icon: UserOutlined, roles: ADMIN, hidden: true },
+      },
+    ],
+  },
+];

@@ -2,3 +2,4 @@ export * from './customers';
 export * from './email';
 export * from './files';
 export * from './users';
+export * from './products';

@@ -75,13 +75,13 @@ describe('files', () => {
     expect(res.body).toMatchObject({ error_status: 1, code: 'TOO_LARGE' });
   });
 
-  it('answers 404 for a file that does not exist', async () => {
+  it('answers a file that does not exist like one the caller may not read', async () => {
     const res = await call(t.app, 'GET', '/api/file/download/', {
       token: t.adminToken,
       query: { id: 424242 },
     });
-    expect(res.status).toBe(404);
-    expect(res.body.msg).toBe('File not found');
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'FORBIDDEN', msg: 'You do not have permission to do this' });
   });
 });
 

@@ -50,7 +50,8 @@ const matrix: Record<string, Expectation> = {
     bad: { body: { address: 'a@b.c', imap_port: 'x' } },
   },
   'POST /api/file/upload/': { access: 'user', bad: { body: { not: 'multipart' } } },
-  'GET /api/file/download/': { access: 'user', bad: { query: { id: 'abc' } } },
+  // Public route; each file is guarded by the records holding it (test/file-access.test.ts).
+  'GET /api/file/download/': { access: 'public', bad: { query: { id: 'abc' } } },
   'GET /api/user/list/': { access: ['admin'], bad: { query: { page: '0', page_size: '1000' } } },
   'GET /api/user/options/': { access: 'user' },
   'GET /api/user/detail/': { access: ['admin'], bad: { query: { id: '-1' } } },

@@ -45,6 +45,14 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** The signed-in user of the request's token, or null (none, or one that ended). A 'public' route that
+ * answers differently to a signed-in user (file downloads) asks this itself. */
+export async function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+  const token = tokenOf(request);
+  const { db, config } = request.server.ctx;
+  return token ? findSession(db, token, config.sessionDays) : null;
+}
+
 /** The one permission check of the server: every /api route must declare its access, or the app will not start. */
 async function accessControl(app: FastifyInstance) {
   app.decorateRequest('user', null);
@@ -65,8 +73,7 @@ async function accessControl(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
-    const token = tokenOf(request);
-    const user = token ? await findSession(app.ctx.db, token, app.ctx.config.sessionDays) : null;
+    const user = await sessionUser(request);
     if (!user) throw authRequired();
     if (!isAllowed(access, user.roles)) throw forbidden();
     request.user = user;

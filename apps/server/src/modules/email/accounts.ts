@@ -143,6 +143,16 @@ export async function sendAccounts(db: Db, user: { id: number; roles: readonly s
   return rows;
 }
 
+/** The draft's rule: may the user compose and send from every one of these accounts? One query for all. */
+export async function mayUseAccounts(
+  db: Db,
+  user: { id: number; roles: readonly string[] },
+  accountIds: readonly number[],
+): Promise<boolean> {
+  const usable = new Set((await sendAccounts(db, user)).map((a) => a.id));
+  return accountIds.every((id) => usable.has(id));
+}
+
 /**
  * Mail account passwords at rest: AES-256-GCM with a key derived (HKDF-SHA256) from QUAYSIDE_SECRET.
  * Stored as `v1:<iv>:<tag>:<ciphertext>` in base64url; '' stays '' (no password set).

@@ -1,26 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { ComposeQuery, Draft, SaveDraftBody } from '@quayside/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  emailAccounts,
-  emailAddresses,
-  emailAttachments,
-  emails,
-  files,
-  type StoredAddress,
-} from '../../db/schema';
+import { emailAccounts, emailAddresses, emailAttachments, emails, type StoredAddress } from '../../db/schema';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
-import { sendAccounts } from './accounts';
+import type { SessionUser } from '../../lib/sessions';
+import { readableFiles } from '../files/access';
+import { mayUseAccounts, sendAccounts } from './accounts';
 import { baseSubject, htmlToText } from './sync/message';
 
-type User = { id: number; roles: readonly string[] };
+type User = SessionUser;
 type EmailRow = typeof emails.$inferSelect;
 
 /** 403 unless the user may compose and send from every one of these accounts (one query for all). */
 export async function mayUse(db: Db, user: User, ...accountIds: number[]): Promise<void> {
-  const usable = new Set((await sendAccounts(db, user)).map((a) => a.id));
-  if (!accountIds.every((id) => usable.has(id))) throw forbidden();
+  if (!(await mayUseAccounts(db, user, accountIds))) throw forbidden();
 }
 
 const escapeHtml = (s: string) =>
@@ -220,8 +214,7 @@ export async function saveDraft(db: Db, user: User, body: SaveDraftBody): Promis
   const now = new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1));
 
   const fileIds = [...new Set(body.attachment_ids)];
-  const fileRows = fileIds.length ? await db.select().from(files).where(inArray(files.id, fileIds)) : [];
-  if (fileRows.length !== fileIds.length) throw invalid('attachment_ids', 'validationFailed');
+  const fileRows = await readableFiles(db, user, fileIds, 'attachment_ids');
 
   return db.transaction(async (tx) => {
     const [updated] = await tx

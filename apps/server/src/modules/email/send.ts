@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { emails } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { conflict, invalid, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../lib/sessions';
 import { findCustomersByEmails } from '../customers/matching';
 import { findAccountRow } from './accounts';
 import { loadDraft, mayUse, saveDraft } from './compose';
@@ -31,7 +32,7 @@ export const DEFAULT_SEND_TIMING: SendTiming = {
 export const DEFAULT_UNDO_SECONDS = 10;
 const MAX_SCHEDULE_MS = 365 * 24 * 3600_000;
 
-type User = { id: number; roles: readonly string[] };
+type User = SessionUser;
 
 const DRAFT_FIELDS = ['account_id', 'to', 'cc', 'bcc', 'subject', 'html', 'attachment_ids'] as const;
 

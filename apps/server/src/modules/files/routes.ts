@@ -1,10 +1,11 @@
 import { envelope, fileDownloadQuery, fileInfo } from '@quayside/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../lib/access';
+import { currentUser, sessionUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
 import { contentDisposition, isInlineSafe, readUploadedFile } from '../../lib/files';
-import { findFile, saveFile } from './service';
+import { readableFile } from './access';
+import { saveFile } from './service';
 
 export default async function fileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,19 +24,24 @@ export default async function fileRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // Public: a published product's pictures are the website's. Who may read a file is decided per
+  // file by the records holding it (access.ts), with the session looked up here.
   app.get(
     '/api/file/download/',
-    { config: { access: 'user' }, schema: { tags, querystring: fileDownloadQuery } },
+    { config: { access: 'public' }, schema: { tags, querystring: fileDownloadQuery } },
     async (request, reply) => {
-      const row = await findFile(db, request.query.id);
+      const row = await readableFile(db, await sessionUser(request), request.query.id);
       const inline = request.query.inline === '1' && isInlineSafe(row.mime);
-      return reply
-        .header('Content-Type', row.mime)
-        .header('Content-Length', row.size)
-        .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .send(store.open(row.sha256));
+      return (
+        reply
+          .header('Content-Type', row.mime)
+          .header('Content-Length', row.size)
+          .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
+          .header('X-Content-Type-Options', 'nosniff')
+          // Asked again every time: a file must not stay readable from the cache after sign-out.
+          .header('Cache-Control', 'private, no-cache')
+          .send(store.open(row.sha256))
+      );
     },
   );
 }

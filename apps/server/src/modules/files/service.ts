@@ -1,9 +1,10 @@
 import type { FileInfo } from '@quayside/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
-import { invalid, notFound } from '../../lib/errors';
+import { invalid } from '../../lib/errors';
 import { type FileStore, sniffMime } from '../../lib/files';
+import type { SessionUser } from '../../lib/sessions';
+import { readableFiles } from './access';
 
 type FileRow = typeof files.$inferSelect;
 
@@ -37,13 +38,8 @@ export async function saveFile(
   return toFileInfo(row!);
 }
 
-export async function findFile(db: Db, id: number): Promise<FileRow> {
-  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
-  if (!row) throw notFound('thingFile');
-  return row;
-}
-
-export async function assertImageFile(db: Db, id: number, field: string): Promise<void> {
-  const row = await findFile(db, id);
-  if (!row.mime.startsWith('image/') || row.mime === 'image/svg+xml') throw invalid(field, 'notAnImage');
+/** 400 on `field` unless the file is an image the user may read (SVG can carry script: not an image here). */
+export async function assertImageFile(db: Db, user: SessionUser, id: number, field: string): Promise<void> {
+  const [row] = await readableFiles(db, user, [id], field);
+  if (!row!.mime.startsWith('image/') || row!.mime === 'image/svg+xml') throw invalid(field, 'notAnImage');
 }

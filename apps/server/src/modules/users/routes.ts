@@ -72,7 +72,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     { config: { access: 'user' }, schema: { tags, body: profileUpdate, response: { 200: envelope(user) } } },
     async (request) => {
       const { avatar_file_id: avatarFileId, ...rest } = request.body;
-      if (avatarFileId) await assertImageFile(db, avatarFileId, 'avatar_file_id');
+      if (avatarFileId) await assertImageFile(db, currentUser(request), avatarFileId, 'avatar_file_id');
       return ok(await users.updateProfile(db, currentUser(request).id, { ...rest, avatarFileId }));
     },
   );

@@ -28,9 +28,7 @@ export const productCategories = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('product_categories_name').on(sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
-  ],
+  (t) => [uniqueIndex('product_categories_name').on(sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`)],
 );
 
 export const products = pgTable(
@@ -64,7 +62,9 @@ export const products = pgTable(
       .generatedAlwaysAs(sql`lower(name || ' ' || model || ' ' || factory || ' ' || advantage)`),
   },
   (t) => [
-    uniqueIndex('products_model_live').on(sql`lower(${t.model})`).where(sql`deleted_at IS NULL AND model <> ''`),
+    uniqueIndex('products_model_live')
+      .on(sql`lower(${t.model})`)
+      .where(sql`deleted_at IS NULL AND model <> ''`),
     index('products_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_created').on(t.createdAt.desc(), t.id.desc()),
     index('products_updated').on(t.updatedAt.desc(), t.id.desc()),

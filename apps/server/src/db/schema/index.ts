@@ -3,3 +3,4 @@ export * from './email';
 export * from './files';
 export * from './users';
 export * from './products';
+export * from './imports';

@@ -71,23 +71,35 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   return app;
 }
 
-/** The built React app, with index.html for every app route (the router runs in the browser). */
+/**
+ * The built React app, with index.html for every app route (the router runs in the browser).
+ * The build holds a brotli and a gzip copy of each text file; the one the browser accepts is sent.
+ * Hashed files under /assets/ never change: cached for a year. index.html is revalidated on each
+ * visit, so a new version shows at the next load.
+ */
 async function serveWebApp(app: FastifyInstance, dist: string) {
   const index = path.join(dist, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
+      preCompressed: true,
+      // Our own Cache-Control below: send's default (`max-age=0`) would overwrite it.
+      cacheControl: false,
       setHeaders: (res, file) => {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        const immutable = path.relative(dist, file).startsWith(`assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && hasWeb && request.method === 'GET') {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // A missing hashed file (an old tab asking for the chunk of a previous version) is a 404, not
+    // index.html: the browser then reports a failed import instead of running HTML as a script.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasWeb && request.method === 'GET') {
+      return reply.sendFile('index.html');
     }
     return sendRouteNotFound(request, reply);
   });

@@ -2,6 +2,13 @@ import { loadConfig } from './config';
 import { DEMO_PASSWORD, seedDemo } from './demo';
 import { startServer } from './server';
 
+/** Another program (or another Quayside) listens on the port: the user picks another one. */
+class PortInUseError extends Error {
+  constructor(port: number) {
+    super(`Port ${port} is in use — set PORT=… to a free one (e.g. PORT=${port + 1} npm start).`);
+  }
+}
+
 async function main() {
   const t0 = performance.now();
   const config = loadConfig();
@@ -14,7 +21,13 @@ async function main() {
         : 'Demo data not added: the database is not new (it has colleagues, customers or mail accounts).',
     );
   }
-  await server.app.listen({ port: config.port, host: config.host });
+  try {
+    await server.app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await server.stop();
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(config.port);
+    throw err;
+  }
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   console.log(
     `Quayside is ready at http://${shown}:${config.port} (${server.database.kind}, ${Math.round(performance.now() - t0)} ms)`,
@@ -34,7 +47,9 @@ async function main() {
 
 main().catch((err: unknown) => {
   // Configuration and lock problems are the user's to fix: show the message, not a stack.
-  const known = err instanceof Error && ['ConfigError', 'DataDirLockedError'].includes(err.constructor.name);
+  const known =
+    err instanceof Error &&
+    ['ConfigError', 'DataDirLockedError', 'PortInUseError'].includes(err.constructor.name);
   console.error(known ? `\n${(err as Error).message}\n` : err);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './envelope';
+import { listQuery, queryId, queryIdList, recordId, recordIds } from './envelope';
 import type { Lookup } from './lookups';
 import { GRADE, NATION, RELIGION, SITUATION, SOURCE } from './lookups';
 
@@ -37,7 +37,7 @@ const customerShape = {
   remark: text(5000),
   skype: text(100),
   qq: text(30),
-  owner_id: z.number().int().positive().nullable(),
+  owner_id: recordId.nullable(),
 };
 const c = customerShape;
 
@@ -70,7 +70,7 @@ export const customerCreate = customerFields.refine(needsAName, nameRule);
 export const customerUpdate = z
   .object(customerShape)
   .partial()
-  .extend({ id: z.number().int().positive() })
+  .extend({ id: recordId })
   .refine((v) => (v.company_name === undefined && v.name === undefined) || needsAName(v), nameRule);
 
 export const customer = z.object(customerShape).extend({
@@ -87,20 +87,7 @@ export type Customer = z.infer<typeof customer>;
 export const CUSTOMER_SORTS = ['last_received_at', 'created_at', 'company_name', 'name'] as const;
 
 /** Comma-separated ids in a query string ("1,3") or one id. */
-const idList = z
-  .union([z.number(), z.string()])
-  .transform((v, ctx) => {
-    const ids = String(v)
-      .split(',')
-      .filter(Boolean)
-      .map((s) => Number(s));
-    if (ids.some((n) => !Number.isInteger(n) || n < 1)) {
-      ctx.addIssue({ code: 'custom', message: 'Expected ids separated by commas' });
-      return z.NEVER;
-    }
-    return ids;
-  })
-  .optional();
+const idList = queryIdList.optional();
 
 export const customerListQuery = listQuery.extend({
   sort: z
@@ -113,21 +100,21 @@ export const customerListQuery = listQuery.extend({
   religion: idList,
   situation: idList,
   /** A user id, or "me" for the caller's own customers. */
-  owner: z.union([z.literal('me'), z.coerce.number().int().positive()]).optional(),
+  owner: z.union([z.literal('me'), queryId]).optional(),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
 export const customerBulkUpdate = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(1000),
+  ids: recordIds().min(1),
   grade: lookupId(GRADE).optional(),
-  owner_id: z.number().int().positive().nullable().optional(),
+  owner_id: recordId.nullable().optional(),
 });
 
 export const customerMerge = z.object({
   /** The customer that stays. */
-  survivor_id: z.number().int().positive(),
+  survivor_id: recordId,
   /** The customer merged into it, then deleted. */
-  merged_id: z.number().int().positive(),
+  merged_id: recordId,
   /** Fields whose value is taken from the merged customer; every other field keeps the survivor's. */
   take_from_merged: z
     .array(z.enum(CUSTOMER_FIELD_NAMES as [keyof CustomerFields, ...(keyof CustomerFields)[]]))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idsBody, listQuery, queryBool } from './envelope';
+import { idsBody, listQuery, queryBool, queryId, recordId, recordIds } from './envelope';
 import { EMAIL_STATUS, EMAIL_TYPE, type EmailStatusId, type EmailTypeId } from './lookups';
 
 /** The folders of the email menu. Inquiry and quotation are email types, listed like folders. */
@@ -96,7 +96,7 @@ const dateParam = z
   .string()
   .trim()
   .refine((v) => !Number.isNaN(Date.parse(v)), 'not a date');
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = queryId.optional();
 
 export const emailListQuery = listQuery.extend({
   folder: emailFolder.default('inbox'),
@@ -122,7 +122,7 @@ export type EmailHistoryQuery = z.infer<typeof emailHistoryQuery>;
 
 export const changeTypeBody = idsBody.extend({ type: emailType });
 export const updateStatusBody = idsBody.extend({ status: emailStatus });
-export const updateHandlerBody = idsBody.extend({ handler_id: z.number().int().positive().nullable() });
+export const updateHandlerBody = idsBody.extend({ handler_id: recordId.nullable() });
 export const markReadBody = idsBody.extend({ read: z.boolean().default(true) });
 
 export const unreadAnswer = z.object({ count: z.number().int() });
@@ -200,7 +200,7 @@ const port = z.number().int().min(1).max(65535);
 const host = z.string().trim().max(253);
 /** Account fields; no `id` creates. An omitted or empty password keeps the stored one. */
 export const emailAccountBody = z.object({
-  id: z.number().int().positive().optional(),
+  id: recordId.optional(),
   address: z.email().trim().toLowerCase(),
   name: z.string().trim().max(100).default(''),
   imap_host: host.min(1),
@@ -214,7 +214,7 @@ export const emailAccountBody = z.object({
   smtp_user: z.string().trim().max(254).default(''),
   smtp_password: z.string().max(500).optional(),
   signature: z.string().max(20_000).default(''),
-  user_ids: z.array(z.number().int().positive()).max(1000).default([]),
+  user_ids: recordIds().default([]),
   enabled: z.boolean().default(true),
 });
 export type EmailAccountBody = z.infer<typeof emailAccountBody>;
@@ -256,16 +256,16 @@ const addressList = z.array(addressInput).max(500).default([]);
  * an older one answers 409 CONFLICT instead of overwriting what another tab saved.
  */
 export const saveDraftBody = z.object({
-  id: z.number().int().positive(),
+  id: recordId,
   version: z.string().max(40).optional(),
-  account_id: z.number().int().positive().optional(),
+  account_id: recordId.optional(),
   to: addressList,
   cc: addressList,
   bcc: addressList,
   subject: z.string().max(998).default(''),
   html: z.string().max(5_000_000).default(''),
   /** File ids (from /api/file/upload/ or the source email's attachments). */
-  attachment_ids: z.array(z.number().int().positive()).max(100).default([]),
+  attachment_ids: recordIds(100).default([]),
 });
 export type SaveDraftBody = z.infer<typeof saveDraftBody>;
 
@@ -287,15 +287,15 @@ export const composeAnswer = z.object({ id: z.number().int(), version: z.string(
 
 /** Send: `{id}` plus any draft field to save first (each optional: a field left out stays as saved). */
 export const sendEmailBody = z.object({
-  id: z.number().int().positive(),
+  id: recordId,
   version: z.string().max(40).optional(),
-  account_id: z.number().int().positive().optional(),
+  account_id: recordId.optional(),
   to: z.array(addressInput).max(500).optional(),
   cc: z.array(addressInput).max(500).optional(),
   bcc: z.array(addressInput).max(500).optional(),
   subject: z.string().max(998).optional(),
   html: z.string().max(5_000_000).optional(),
-  attachment_ids: z.array(z.number().int().positive()).max(100).optional(),
+  attachment_ids: recordIds(100).optional(),
   /** Scheduled send: the time it leaves (must be in the future, within a year). */
   send_at: z.iso.datetime({ offset: true }).optional(),
   /** Undo window of an unscheduled send: it leaves this many seconds from now (default 10). */
@@ -310,4 +310,4 @@ export const sendAnswer = z.object({
 });
 export type SendAnswer = z.infer<typeof sendAnswer>;
 /** Undo send / unschedule: a queued email not yet being sent goes back to the drafts. */
-export const cancelSendBody = z.object({ id: z.number().int().positive() });
+export const cancelSendBody = z.object({ id: recordId });

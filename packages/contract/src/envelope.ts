@@ -36,9 +36,29 @@ export const PAGE_SIZES = [10, 20, 30, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * Largest id (and page number) the API accepts: ids live in PostgreSQL `integer` columns, so a
+ * bigger one is bad input (400), never a query that fails (500). Every id in a query, a body, an id
+ * list or a filter goes through the schemas below.
+ */
+export const MAX_ID = 2_147_483_647;
+/** An id in a JSON body. */
+export const recordId = z.number().int().min(1).max(MAX_ID);
+/** An id in a query string (`?id=3`). */
+export const queryId = z.coerce.number().int().min(1).max(MAX_ID);
+/** Ids in a JSON body (`ids: [1, 2]`), at most `max` of them. */
+export const recordIds = (max = 1000) => z.array(recordId).max(max);
+/** Ids in a query string, comma-separated (`?nation=1,7`); empty items are ignored. */
+export const queryIdList = z
+  .string()
+  .max(12_000)
+  .regex(/^[0-9,]*$/, 'Expected ids separated by commas')
+  .transform((v) => v.split(',').filter(Boolean).map(Number))
+  .pipe(z.array(recordId).max(1000));
+
 /** Query of every list endpoint: page, page_size (capped), sort (`-field` descending), q. */
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_ID).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sort: z.string().max(64).optional(),
   q: z.string().trim().max(200).optional(),
@@ -68,6 +88,6 @@ export const queryBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
-export const idQuery = z.object({ id: z.coerce.number().int().positive() });
-export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+export const idQuery = z.object({ id: queryId });
+export const idsBody = z.object({ ids: recordIds().min(1) });
 export const isoTime = z.string();

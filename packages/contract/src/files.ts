@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryId } from './envelope';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export const fileInfo = z.object({
@@ -9,7 +10,7 @@ export const fileInfo = z.object({
 });
 export type FileInfo = z.infer<typeof fileInfo>;
 export const fileDownloadQuery = z.object({
-  id: z.coerce.number().int().positive(),
+  id: queryId,
   /** `inline` shows images in the page; default is an attachment download. */
   inline: z.enum(['0', '1']).optional(),
 });

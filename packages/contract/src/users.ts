@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { role } from './auth';
-import { listQuery, queryBool } from './envelope';
+import { listQuery, queryBool, recordId } from './envelope';
 
 export const PASSWORD_MIN = 8;
 const password = z.string().min(PASSWORD_MIN).max(200);
@@ -38,18 +38,18 @@ export const userCreate = z.object({
   introduction: z.string().max(2000).optional(),
 });
 export const userUpdate = z.object({
-  id: z.number().int().positive(),
+  id: recordId,
   name: name.optional(),
   roles: z.array(role).min(1).optional(),
   disabled: z.boolean().optional(),
   introduction: z.string().max(2000).optional(),
 });
-export const resetPassword = z.object({ id: z.number().int().positive(), password });
+export const resetPassword = z.object({ id: recordId, password });
 
 export const profileUpdate = z.object({
   name: name.optional(),
   /** An uploaded file's id; null removes the avatar. */
-  avatar_file_id: z.number().int().positive().nullable().optional(),
+  avatar_file_id: recordId.nullable().optional(),
   introduction: z.string().max(2000).optional(),
 });
 export const changePassword = z.object({ old_password: z.string().min(1).max(200), new_password: password });

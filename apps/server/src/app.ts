@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { TrustProxy } from './config';
 import accessControl from './lib/access';
 import { type AppContext, contextPlugin } from './lib/context';
 import httpErrors, { sendRouteNotFound } from './lib/http';
@@ -42,7 +43,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,6 +70,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await serveWebApp(app, ctx.config.webDist);
   return app;
+}
+
+/** A hop count as the function Fastify builds from one (its types accept no number). */
+function trustProxyOption(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /**

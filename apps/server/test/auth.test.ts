@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../src/db/schema';
+import { buildApp } from '../src/app';
+import { loginFailures, sessions, users } from '../src/db/schema';
 import { hashToken } from '../src/lib/sessions';
-import { LOGIN_LIMITS } from '../src/modules/auth/service';
+import { addressKey, LOGIN_LIMITS, usernameDelayMs } from '../src/modules/auth/throttle';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -68,40 +69,111 @@ describe('login', () => {
     expect(res.body.msg).toBe('用户名或密码错误');
   });
 
-  it('rate-limits failed logins per username, even from many addresses', async () => {
+  it("lets the right password in from another address, in reasonable time, whatever a stranger's failures", async () => {
     await t.userToken(['editor'], 'victim');
-    for (let i = 0; i < LOGIN_LIMITS.perUsername; i++) {
+    const stranger = '10.1.0.1';
+    for (let i = 0; i < LOGIN_LIMITS.perUsernameAndAddress; i++) {
       const res = await call(t.app, 'POST', '/api/login/', {
         body: { username: 'victim', password: 'bad' },
-        ip: `10.1.0.${i}`,
+        ip: stranger,
       });
       expect(res.status).toBe(400);
     }
+    // The stranger's address is stopped for this username, even with the right password...
     const blocked = await call(t.app, 'POST', '/api/login/', {
       body: { username: 'victim', password: 'password123' },
-      ip: '10.1.1.1',
+      ip: stranger,
     });
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('RATE_LIMITED');
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(LOGIN_LIMITS.windowMinutes * 60 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowMinutes * 60);
+    expect(blocked.body.msg).toBe(
+      `Too many attempts, please wait ${LOGIN_LIMITS.windowMinutes} minutes and try again`,
+    );
+    // ... and 40 more failures from 40 other addresses (a botnet) only slow the victim down.
+    await t.database.db
+      .insert(loginFailures)
+      .values(Array.from({ length: 40 }, (_, i) => ({ username: 'victim', ip: `10.7.${i}.1` })));
+    const started = Date.now();
+    const mine = await call(t.app, 'POST', '/api/login/', {
+      body: { username: 'victim', password: 'password123' },
+      ip: '10.1.1.1',
+    });
+    expect(mine.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(LOGIN_LIMITS.delayMaxMs + 4000);
   });
 
-  it('rate-limits failed logins per IP, across usernames', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
-      await call(t.app, 'POST', '/api/login/', {
-        body: { username: `u${i}`, password: 'bad' },
+  it('gives a spoofed X-Forwarded-For no fresh budget, with or without a trusted proxy', async () => {
+    const fail = (app: TestApp['app'], ip: string, forwarded?: string) =>
+      call(app, 'POST', '/api/login/', {
+        body: { username: 'spoofed', password: 'bad' },
+        ip,
+        headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
+      });
+    for (let i = 0; i < LOGIN_LIMITS.perUsernameAndAddress; i++) {
+      expect((await fail(t.app, '10.3.0.1', `10.200.0.${i}`)).status).toBe(400);
+    }
+    // Default: no proxy is trusted, the socket address counts.
+    expect((await fail(t.app, '10.3.0.1', '10.200.9.9')).status).toBe(429);
+
+    // TRUST_PROXY=1: the address the proxy appended counts; what the client prepended does not.
+    const behindProxy = await buildApp({ ...t.app.ctx, config: { ...t.config, trustProxy: 1 } });
+    try {
+      expect((await fail(behindProxy, '192.168.0.2', '10.200.9.9, 10.3.0.1')).status).toBe(429);
+      expect((await fail(behindProxy, '192.168.0.2', '10.3.0.2')).status).toBe(400);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('stops one address trying many usernames (429 with Retry-After); other addresses still sign in', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.usernamesPerAddress; i++) {
+      const res = await call(t.app, 'POST', '/api/login/', {
+        body: { username: `guess${i}`, password: 'bad' },
         ip: '10.2.0.1',
       });
+      expect(res.status).toBe(400);
     }
     const blocked = await call(t.app, 'POST', '/api/login/', {
       body: { username: 'admin', password: 'admin123' },
       ip: '10.2.0.1',
     });
     expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const elsewhere = await call(t.app, 'POST', '/api/login/', {
       body: { username: 'admin', password: 'admin123' },
       ip: '10.2.0.2',
     });
     expect(elsewhere.status).toBe(200);
+  });
+
+  it("slows a username's logins down as its failures grow, up to a cap, and never refuses them", async () => {
+    expect(usernameDelayMs(LOGIN_LIMITS.delayAfter - 1)).toBe(0);
+    const delays = [0, 1, 2, 3, 4, 10, 100].map((n) => usernameDelayMs(LOGIN_LIMITS.delayAfter + n));
+    expect(delays).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
+
+    await t.userToken(['editor'], 'slowpoke');
+    const failures = LOGIN_LIMITS.delayAfter + 3; // 2 s
+    await t.database.db
+      .insert(loginFailures)
+      .values(Array.from({ length: failures }, (_, i) => ({ username: 'slowpoke', ip: `10.8.${i}.1` })));
+    const started = Date.now();
+    const res = await call(t.app, 'POST', '/api/login/', {
+      body: { username: 'slowpoke', password: 'password123' },
+      ip: '10.8.200.1',
+    });
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(usernameDelayMs(failures));
+  });
+
+  it('counts an IPv6 client by its /64', () => {
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2::9')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::ffff:10.0.0.1')).toBe('10.0.0.1');
+    expect(addressKey('10.0.0.1')).toBe('10.0.0.1');
   });
 
   it('rejects an empty username or password with per-field details', async () => {

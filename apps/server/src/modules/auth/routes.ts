@@ -6,6 +6,7 @@ import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
 import { endSession } from '../../lib/sessions';
 import * as auth from './service';
+import { LoginThrottled } from './throttle';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,15 +18,21 @@ export default async function authRoutes(fastify: FastifyInstance) {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: loginBody, response: { 200: envelope(loginAnswer) } },
     },
-    async (request) =>
-      ok(
-        await auth.login(db, {
-          ...request.body,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
-          sessionDays: config.sessionDays,
-        }),
-      ),
+    async (request, reply) => {
+      try {
+        return ok(
+          await auth.login(db, {
+            ...request.body,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? '',
+            sessionDays: config.sessionDays,
+          }),
+        );
+      } catch (err) {
+        if (err instanceof LoginThrottled) reply.header('Retry-After', String(err.retryAfterSeconds));
+        throw err;
+      }
+    },
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
 import { purgeExpiredSessions } from '../../lib/sessions';
-import { purgeOldLoginFailures } from '../auth/service';
+import { purgeOldLoginFailures } from '../auth/throttle';
 import { purgeDeletedCustomers } from '../customers/service';
 
 export const PURGE_QUEUE = 'maintenance-purge';

@@ -1,5 +1,6 @@
 import postcss, { type Root } from 'postcss';
 import sanitizeHtml, { type IOptions } from 'sanitize-html';
+import { judgeUrl, safeLink } from './safe-url';
 
 /**
  * An email's HTML made safe to show (in a sandboxed iframe, which is the second wall):
@@ -27,10 +28,13 @@ export const normaliseCid = (cid: string) =>
 
 /** Points the `cid:` images of stored HTML at their attachments' download URLs. */
 export function linkInlineImages(html: string, urls: ReadonlyMap<string, string>): string {
-  return html.replace(/data-qs-cid="([^"]*)"/g, (attr, cid: string) => {
-    const url = urls.get(cid);
-    return url ? `src="${url.replace(/&/g, '&amp;')}" ${attr}` : attr;
-  });
+  // Only inside <img> tags of sanitised HTML (where attribute values have `>` and `"` escaped).
+  return html.replace(/<img\s[^>]*>/g, (tag) =>
+    tag.replace(/ data-qs-cid="([^"]*)"/, (attr, cid: string) => {
+      const url = urls.get(cid);
+      return url ? ` src="${url.replace(/&/g, '&amp;')}"${attr}` : attr;
+    }),
+  );
 }
 
 export type SanitizedHtml = { html: string; hasRemoteImages: boolean };
@@ -68,8 +72,13 @@ const common = [
 ];
 
 /** Properties that load things or run code in some browser. */
-const forbiddenProps = /^(behavior|-moz-binding|src)$/i;
-const unsafeValue = /url\s*\(|expression\s*\(|javascript:|\\|image-set\s*\(|@import/i;
+const forbiddenProps = /^(behavior|-moz-binding|src|-o-link|-o-link-source)$/i;
+/**
+ * Values that load or run something: url() and the functions that take a URL as a plain string
+ * (src(), image(), image-set(), cross-fade()), IE's expression(), and escapes that could spell them.
+ */
+const unsafeValue =
+  /url\s*\(|src\s*\(|image\s*\(|image-set\s*\(|cross-fade\s*\(|element\s*\(|expression\s*\(|javascript:|\\|@import/i;
 
 function cleanCss(root: Root): string {
   root.walkAtRules((rule) => {
@@ -113,6 +122,8 @@ function parseStyleAttribute(style: string): string {
 }
 
 function cleanStyleSheet(css: string): string {
+  // The browser ends a <style> at the first `</style`: CSS holding one would let markup out.
+  if (/<\/style/i.test(css)) return '';
   try {
     return cleanCss(postcss.parse(css));
   } catch {
@@ -122,23 +133,116 @@ function cleanStyleSheet(css: string): string {
 
 type Attribs = Record<string, string>;
 
-/** The style attribute cleaned (every tag; runs after the tag's own transform). */
-function cleanStyle(attribs: Attribs): Attribs {
-  if (attribs.style === undefined) return attribs;
-  const { style, ...rest } = attribs;
-  const cleaned = cleanStyleAttribute(style);
-  return cleaned ? { ...rest, style: cleaned } : rest;
+/**
+ * Whose HTML it is. `received`: mail from outside; remote images are parked and the message may not
+ * bring the module's own marks. `own`: what this app stored or the user wrote (drafts, sent mail,
+ * signatures, stored received mail read again); the marks stay when their values are valid, and
+ * remote images keep their `src`.
+ */
+export type HtmlSource = 'received' | 'own';
+
+/**
+ * Attributes a browser reads as a URL (to load, to navigate to, to submit to). Only `a href` and
+ * `img src` (and this module's marks) are kept, judged by `judgeUrl`; the rest never pass, even if a
+ * future allow-list names them.
+ */
+const URL_ATTRS = new Set([
+  'href',
+  'src',
+  'srcset',
+  'imagesrcset',
+  'background',
+  'action',
+  'formaction',
+  'xlink:href',
+  'poster',
+  'lowsrc',
+  'dynsrc',
+  'cite',
+  'longdesc',
+  'usemap',
+  'data',
+  'codebase',
+  'classid',
+  'archive',
+  'ping',
+  'manifest',
+  'profile',
+  'icon',
+  'srcdoc',
+  'itemtype',
+  'attributionsrc',
+]);
+
+function cleanImage(attribs: Attribs, source: HtmlSource, found: { remote: boolean }): Attribs {
+  const { src, [REMOTE_SRC_ATTR]: remote, [CID_ATTR]: cid, ...rest } = attribs;
+  const out: Attribs = { ...rest };
+  if (source === 'own') {
+    // Marks written by this module at sync time: kept only with values it could have written.
+    const parked = remote === undefined ? null : judgeUrl(remote);
+    if (parked?.kind === 'web') {
+      out[REMOTE_SRC_ATTR] = parked.url;
+      found.remote = true;
+    }
+    const mark = cid === undefined ? '' : normaliseCid(cid);
+    if (mark) out[CID_ATTR] = mark;
+  }
+  const judged = src === undefined ? null : judgeUrl(src);
+  if (judged?.kind === 'cid') {
+    const mark = normaliseCid(judged.url.slice(4));
+    if (mark) out[CID_ATTR] = mark;
+  } else if (judged?.kind === 'web') {
+    found.remote = true;
+    if (source === 'own') out.src = judged.url;
+    else {
+      out[REMOTE_SRC_ATTR] = judged.url;
+      out.class = [out.class, REMOTE_IMAGE_CLASS].filter(Boolean).join(' ');
+    }
+  } else if (judged?.kind === 'data-image') {
+    out.src = judged.url;
+  }
+  return out;
 }
 
-export function sanitizeEmailHtml(html: string): SanitizedHtml {
-  let hasRemoteImages = false;
-  const options: IOptions = {
+/** Every attribute of every tag: URLs judged as the browser reads them, styles without loads. */
+function cleanAttributes(tag: string, attribs: Attribs, source: HtmlSource, found: { remote: boolean }) {
+  let out: Attribs = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    if (/^on/i.test(name)) continue;
+    if (name === 'style') {
+      const style = cleanStyleAttribute(value);
+      if (style) out.style = style;
+    } else if (name === 'href' && tag === 'a') {
+      const href = safeLink(value);
+      if (href !== null) out.href = href;
+    } else if (!URL_ATTRS.has(name)) {
+      out[name] = value;
+    } else if (tag === 'img' && name === 'src') {
+      out.src = value;
+    }
+  }
+  if (tag === 'img') out = cleanImage({ ...out, ...marksOf(attribs) }, source, found);
+  if (tag === 'a') out = { ...out, target: '_blank', rel: 'noopener noreferrer' };
+  return out;
+}
+
+const marksOf = (attribs: Attribs): Attribs => {
+  const marks: Attribs = {};
+  if (attribs[REMOTE_SRC_ATTR] !== undefined) marks[REMOTE_SRC_ATTR] = attribs[REMOTE_SRC_ATTR];
+  if (attribs[CID_ATTR] !== undefined) marks[CID_ATTR] = attribs[CID_ATTR];
+  return marks;
+};
+
+const imgAttributes = [...common, 'src', 'alt', REMOTE_SRC_ATTR, CID_ATTR];
+
+function optionsFor(source: HtmlSource, found: { remote: boolean }): IOptions {
+  return {
     allowedTags: tags,
     allowVulnerableTags: true,
     allowedAttributes: {
       '*': common,
       a: [...common, 'href', 'name', 'target', 'rel'],
-      img: [...common, 'src', 'alt', REMOTE_SRC_ATTR, CID_ATTR],
+      img: imgAttributes,
       font: [...common, 'color', 'face', 'size'],
       table: [...common, 'summary'],
       td: [...common, 'headers', 'scope'],
@@ -146,44 +250,31 @@ export function sanitizeEmailHtml(html: string): SanitizedHtml {
       ol: [...common, 'start', 'type'],
       ul: [...common, 'type'],
     },
+    // sanitize-html's own check stays as a second opinion; ours (`judgeUrl`) runs first.
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowedSchemesByTag: { img: ['http', 'https', 'data'] },
     allowProtocolRelative: true,
     parseStyleAttributes: false,
     transformTags: {
-      '*': (tagName, attribs) => ({ tagName, attribs: cleanStyle(attribs) }),
-      a: (tagName, attribs) => ({
-        tagName,
-        attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' },
-      }),
-      img: (tagName, attribs) => {
-        // The marks are this module's: a message must not bring its own.
-        const { src = '', [REMOTE_SRC_ATTR]: _remote, [CID_ATTR]: _cid, ...rest } = attribs;
-        const value = src.trim();
-        if (/^cid:/i.test(value)) {
-          const cid = normaliseCid(value.slice(4));
-          return { tagName, attribs: cid ? { ...rest, [CID_ATTR]: cid } : rest };
-        }
-        if (/^(https?:)?\/\//i.test(value)) {
-          hasRemoteImages = true;
-          const cls = [rest.class, REMOTE_IMAGE_CLASS].filter(Boolean).join(' ');
-          return { tagName, attribs: { ...rest, [REMOTE_SRC_ATTR]: value, class: cls } };
-        }
-        if (/^data:image\//i.test(value)) return { tagName, attribs: { ...rest, src: value } };
-        return { tagName, attribs: rest };
-      },
+      '*': (tagName, attribs) => ({ tagName, attribs: cleanAttributes(tagName, attribs, source, found) }),
     },
-    // The remote address must survive the scheme check above, which only looks at src/href.
     exclusiveFilter: (frame) =>
       frame.tag === 'img' &&
       !frame.attribs.src &&
       !frame.attribs[REMOTE_SRC_ATTR] &&
       !frame.attribs[CID_ATTR],
   };
-  const clean = sanitizeHtml(html, options);
+}
+
+export function sanitizeEmailHtml(html: string, source: HtmlSource = 'received'): SanitizedHtml {
+  const found = { remote: false };
+  const clean = sanitizeHtml(html, optionsFor(source, found));
   const withSheets = clean.replace(
     /(<style[^>]*>)([\s\S]*?)(<\/style>)/gi,
     (_m, open: string, css: string, close: string) => `${open}${cleanStyleSheet(css)}${close}`,
   );
-  return { html: withSheets, hasRemoteImages };
+  return { html: withSheets, hasRemoteImages: found.remote };
 }
+
+/** HTML this app stored or the user wrote, made safe again before it is handed out or stored. */
+export const sanitizeOwnHtml = (html: string): string => (html ? sanitizeEmailHtml(html, 'own').html : '');

@@ -28,6 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
+import { emailReaders } from './access';
 import { sendAccounts } from './accounts';
 import * as actions from './actions';
 import adminRoutes from './admin-routes';
@@ -77,7 +78,10 @@ export default async function emailRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/api/email/detail/',
-    { config: adminOnly, schema: { tags, querystring: idQuery, response: { 200: envelope(emailDetail) } } },
+    {
+      config: { access: emailReaders },
+      schema: { tags, querystring: idQuery, response: { 200: envelope(emailDetail) } },
+    },
     async (request) => ok(await loadDetail(db, events, request.query.id)),
   );
   app.get(

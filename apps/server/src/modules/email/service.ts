@@ -12,7 +12,7 @@ import { emailAddresses, emailAttachments, emails } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
 import type { EventHub } from '../../lib/events';
 import { findCustomerCards, findCustomersByEmails, searchCustomerContacts } from '../customers/matching';
-import { linkInlineImages } from './sanitize';
+import { CID_ATTR, linkInlineImages, sanitizeEmailHtml } from './sanitize';
 import { selectListRows, toListItems } from './serialize';
 import { publishUnread } from './unread';
 
@@ -157,6 +157,17 @@ export async function emailHistory(db: Db, query: EmailHistoryQuery): Promise<Li
   return page(db, where, { ...query, sort: query.sort ?? '-date' });
 }
 
+/**
+ * The HTML to show. Synced mail was sanitised when stored; mail written here (a draft, or sent from
+ * the app) keeps its author's HTML, which is what it sends, and is sanitised when shown.
+ */
+function shownHtml(row: typeof emails.$inferSelect): { html: string; hasRemoteImages: boolean } {
+  const writtenHere = row.dedupeKey.startsWith('draft:') || row.sendStatus !== '';
+  if (!writtenHere) return { html: row.html, hasRemoteImages: row.hasRemoteImages };
+  // A quoted inline image carries the stored cid mark, which the sanitiser only makes from `cid:`.
+  return sanitizeEmailHtml(row.html.replace(new RegExp(`\\b${CID_ATTR}="([^"]*)"`, 'g'), 'src="cid:$1"'));
+}
+
 /** An email with its bodies, attachments and thread; opening it marks it read (and says so over SSE). */
 export async function emailDetail(db: Db, events: EventHub, id: number): Promise<EmailDetail> {
   const [row] = await db
@@ -188,6 +199,7 @@ export async function emailDetail(db: Db, events: EventHub, id: number): Promise
           .then((rows) => toListItems(db, rows))
       : Promise.resolve([]),
   ]);
+  const shown = shownHtml(row);
   const url = (fileId: number) => `/api/file/download/?id=${fileId}`;
   const inlineUrls = new Map(
     attachments.filter((a) => a.contentId).map((a) => [a.contentId, `${url(a.fileId)}&inline=1`]),
@@ -196,8 +208,8 @@ export async function emailDetail(db: Db, events: EventHub, id: number): Promise
     ...item!,
     bcc: row.bcc,
     text: row.text,
-    html: linkInlineImages(row.html, inlineUrls),
-    has_remote_images: row.hasRemoteImages,
+    html: linkInlineImages(shown.html, inlineUrls),
+    has_remote_images: shown.hasRemoteImages,
     headers: row.headers,
     attachments: attachments.map((a) => ({
       id: a.id,

@@ -1,7 +1,9 @@
+import type { Role } from '@quayside/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailAccountUsers, emails, users } from '../../db/schema';
 import type { EventHub } from '../../lib/events';
+import { mayReadEmail } from './access';
 
 /**
  * The unread count of the top bar: unread mail in the inbox of the accounts a user may use (an admin:
@@ -21,13 +23,16 @@ export async function unreadCount(db: Db, user: { id: number; roles: readonly st
 }
 
 /** Who sees an account's mail: every active admin, and the users it is assigned to. */
-async function mailAudience(db: Db): Promise<{ id: number; admin: boolean; accounts: Set<number> }[]> {
+async function mailAudience(
+  db: Db,
+): Promise<{ id: number; roles: Role[]; admin: boolean; accounts: Set<number> }[]> {
   const [people, links] = await Promise.all([
     db.select({ id: users.id, roles: users.roles }).from(users).where(eq(users.disabled, false)),
     db.select().from(emailAccountUsers),
   ]);
   return people.map((p) => ({
     id: p.id,
+    roles: p.roles as Role[],
     admin: p.roles.includes('admin'),
     accounts: new Set(links.filter((l) => l.userId === p.id).map((l) => l.accountId)),
   }));
@@ -57,8 +62,8 @@ export async function accountAudience(db: Db, accountId: number): Promise<number
   return (await mailAudience(db)).filter((p) => p.admin || p.accounts.has(accountId)).map((p) => p.id);
 }
 
-/** Tells the users who see the account that mail arrived (the web refreshes its open list); a big
- * first sync sends only its last few. */
+/** Tells the users who may read the new mail that it arrived (the web refreshes its open list); a
+ * big first sync sends only its last few. The others learn of it from their unread count. */
 export async function publishNewMail(
   db: Db,
   events: EventHub,
@@ -66,6 +71,9 @@ export async function publishNewMail(
   items: { id: number; folder: string }[],
 ): Promise<void> {
   if (items.length === 0) return;
-  for (const userId of await accountAudience(db, accountId))
+  const readers = (await mailAudience(db)).filter(
+    (p) => (p.admin || p.accounts.has(accountId)) && mayReadEmail(p),
+  );
+  for (const { id: userId } of readers)
     for (const item of items.slice(-5)) events.publish({ userId }, { type: 'email', data: item });
 }

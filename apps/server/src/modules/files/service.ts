@@ -1,7 +1,8 @@
 import type { FileInfo } from '@quayside/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
-import { invalid } from '../../lib/errors';
+import { invalid, notFound } from '../../lib/errors';
 import { type FileStore, sniffMime } from '../../lib/files';
 import type { SessionUser } from '../../lib/sessions';
 import { readableFiles } from './access';
@@ -36,6 +37,16 @@ export async function saveFile(
     .values({ sha256, name, size: input.bytes.length, mime, createdBy: input.userId })
     .returning();
   return toFileInfo(row!);
+}
+
+/**
+ * A stored file by id, whoever may read it (404 when there is none). A record that takes in a file
+ * the caller names uses `readableFiles` (access.ts) instead, so it cannot take in one they may not read.
+ */
+export async function findFile(db: Db, id: number): Promise<FileRow> {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  if (!row) throw notFound('thingFile');
+  return row;
 }
 
 /** 400 on `field` unless the file is an image the user may read (SVG can carry script: not an image here). */

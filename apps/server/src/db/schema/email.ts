@@ -184,6 +184,8 @@ export const emails = pgTable(
     index('emails_account_in_reply_to').on(t.accountId, t.inReplyTo),
     index('emails_from_address').on(t.fromAddress),
     index('emails_account_base_subject').on(t.accountId, t.baseSubject),
+    /** Who may download a file asks which email holds it (modules/email/file-owner.ts). */
+    index('emails_raw_file').on(t.rawFileId),
     index('emails_unread')
       .on(t.accountId)
       .where(sql`is_read = false AND folder = 'inbox' AND deleted_at IS NULL`),
@@ -225,7 +227,7 @@ export const emailAttachments = pgTable(
     contentId: text('content_id').notNull().default(''),
     inline: boolean('inline').notNull().default(false),
   },
-  (t) => [index('email_attachments_email').on(t.emailId)],
+  (t) => [index('email_attachments_email').on(t.emailId), index('email_attachments_file').on(t.fileId)],
 );
 
 /** Every party of every email, for history by address and address completion. */

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailAccounts, emailAccountUsers, users } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/errors';
+import { cleanSignature } from './signature';
 
 type AccountRow = typeof emailAccounts.$inferSelect;
 
@@ -22,7 +23,7 @@ function toAccount(row: AccountRow, userIds: number[]): EmailAccount {
     smtp_secure: row.smtpSecure,
     smtp_user: row.smtpUser,
     has_smtp_password: row.smtpPassword !== '',
-    signature: row.signature,
+    signature: cleanSignature(row.signature),
     user_ids: userIds,
     enabled: row.enabled,
     last_error: row.lastError,
@@ -103,7 +104,7 @@ export async function saveAccount(db: Db, secret: string, input: EmailAccountBod
     smtpPassword: input.smtp_password
       ? encryptSecret(secret, input.smtp_password)
       : (current?.smtpPassword ?? ''),
-    signature: input.signature,
+    signature: cleanSignature(input.signature),
     enabled: input.enabled,
     updatedAt: new Date(),
   };
@@ -140,7 +141,7 @@ export async function sendAccounts(db: Db, user: { id: number; roles: readonly s
       ),
     )
     .orderBy(asc(emailAccounts.id));
-  return rows;
+  return rows.map((row) => ({ ...row, signature: cleanSignature(row.signature) }));
 }
 
 /** The draft's rule: may the user compose and send from every one of these accounts? One query for all. */

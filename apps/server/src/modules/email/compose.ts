@@ -7,6 +7,8 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/erro
 import type { SessionUser } from '../../lib/sessions';
 import { readableFiles } from '../files/access';
 import { mayUseAccounts, sendAccounts } from './accounts';
+import { sanitizeOwnHtml } from './sanitize';
+import { signatureHtml } from './signature';
 import { baseSubject, htmlToText } from './sync/message';
 
 type User = SessionUser;
@@ -84,7 +86,9 @@ export async function compose(
   let to: StoredAddress[] = [];
   let cc: StoredAddress[] = [];
   let subject = '';
-  let html = account.signature ? `<p></p><div class="qs-signature">${account.signature}</div>` : '';
+  let html = account.signature
+    ? `<p></p><div class="qs-signature">${signatureHtml(account.signature)}</div>`
+    : '';
   let inReplyTo = '';
   let references: string[] = [];
   let threadId: number | null = null;
@@ -114,6 +118,8 @@ export async function compose(
     }
     html = `${html}${quote(source, query.mode === 'forward')}`;
   }
+  // The quoted mail may be one written here (sent, or a draft saved before drafts were sanitised).
+  html = sanitizeOwnHtml(html);
 
   const now = new Date();
   return db.transaction(async (tx) => {
@@ -189,7 +195,7 @@ async function toDraft(db: Db, row: EmailRow): Promise<Draft> {
     cc: row.cc,
     bcc: row.bcc,
     subject: row.subject,
-    html: row.html,
+    html: sanitizeOwnHtml(row.html),
     attachment_ids: attachments.map((a) => a.fileId),
     in_reply_to: row.inReplyTo,
     references: row.references,
@@ -212,6 +218,8 @@ export async function saveDraft(db: Db, user: User, body: SaveDraftBody): Promis
   if (Number.isNaN(readVersion.getTime())) throw stale();
   // Always move forward, even within the same millisecond, so the next save sees a new version.
   const now = new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1));
+  // What the draft will send, and what every read of it hands out.
+  const html = sanitizeOwnHtml(body.html);
 
   const fileIds = [...new Set(body.attachment_ids)];
   const fileRows = await readableFiles(db, user, fileIds, 'attachment_ids');
@@ -228,8 +236,8 @@ export async function saveDraft(db: Db, user: User, body: SaveDraftBody): Promis
         bcc: body.bcc,
         subject: body.subject,
         baseSubject: baseSubject(body.subject).base,
-        html: body.html,
-        text: htmlToText(body.html),
+        html,
+        text: htmlToText(html),
         hasAttachment: fileIds.length > 0,
         date: now,
         updatedAt: now,

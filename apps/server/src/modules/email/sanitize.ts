@@ -134,10 +134,9 @@ function cleanStyleSheet(css: string): string {
 type Attribs = Record<string, string>;
 
 /**
- * Whose HTML it is. `received`: mail from outside; remote images are parked and the message may not
- * bring the module's own marks. `own`: what this app stored or the user wrote (drafts, sent mail,
- * signatures, stored received mail read again); the marks stay when their values are valid, and
- * remote images keep their `src`.
+ * Whose HTML it is. `received`: mail from outside, whose remote images are parked (they are tracking
+ * pixels too). `own`: what the user wrote (drafts, sent mail, signatures), whose remote images keep
+ * their `src`: they are what the mail sends. Everything else is judged the same.
  */
 export type HtmlSource = 'received' | 'own';
 
@@ -177,20 +176,19 @@ const URL_ATTRS = new Set([
 function cleanImage(attribs: Attribs, source: HtmlSource, found: { remote: boolean }): Attribs {
   const { src, [REMOTE_SRC_ATTR]: remote, [CID_ATTR]: cid, ...rest } = attribs;
   const out: Attribs = { ...rest };
-  if (source === 'own') {
-    // Marks written by this module at sync time: kept only with values it could have written.
-    const parked = remote === undefined ? null : judgeUrl(remote);
-    if (parked?.kind === 'web') {
-      out[REMOTE_SRC_ATTR] = parked.url;
-      found.remote = true;
-    }
-    const mark = cid === undefined ? '' : normaliseCid(cid);
-    if (mark) out[CID_ATTR] = mark;
+  // The marks, whoever wrote them, are kept only with values this module could have written: an
+  // address it would park, a cid it would link.
+  const parked = remote === undefined ? null : judgeUrl(remote);
+  if (parked?.kind === 'web') {
+    out[REMOTE_SRC_ATTR] = parked.url;
+    found.remote = true;
   }
+  const mark = cid === undefined ? '' : normaliseCid(cid);
+  if (mark) out[CID_ATTR] = mark;
   const judged = src === undefined ? null : judgeUrl(src);
   if (judged?.kind === 'cid') {
-    const mark = normaliseCid(judged.url.slice(4));
-    if (mark) out[CID_ATTR] = mark;
+    const ref = normaliseCid(judged.url.slice(4));
+    if (ref) out[CID_ATTR] = ref;
   } else if (judged?.kind === 'web') {
     found.remote = true;
     if (source === 'own') out.src = judged.url;

@@ -130,7 +130,7 @@ test.describe('mail', () => {
       'Outbox',
       'Drafts',
       'Inquiries',
-      'Quotations',
+      'Quotation mail',
       'Trash',
       'Mail accounts',
       'Blacklist',

@@ -5,15 +5,13 @@ import type { PageComponent, PageProps } from '@/shared/routes/types';
 const page = (load: () => Promise<{ default: ComponentType<PageProps> }>): PageComponent =>
   Object.assign(lazy(load), { preload: load });
 
-/** Screens whose module has not landed yet: a translated "coming soon" page (one shared chunk). */
-const comingSoon = page(() => import('@/shared/ui/ComingSoonPage'));
-
 /** Every mail folder is the same list page (it reads its folder from the path): one chunk. */
 const emailFolder = page(() => import('@/features/email/pages/EmailFolderPage'));
 
 /**
- * The page of every named route of the table (`shared/routes/paths.ts`, spec §2). Plugging a
- * module in: point its names at the pages of `features/<module>/` (or add an entry to both).
+ * The page of each named route of the table (`shared/routes/paths.ts`, spec §2). A route
+ * without one belongs to a module not built yet: it is left out of the menu and the dashboard,
+ * and its path shows "coming soon". Plugging a module in: add its pages here.
  */
 export const PAGES: Record<string, PageComponent> = {
   Dashboard: page(() => import('@/features/dashboard/pages/DashboardPage')),
@@ -30,19 +28,6 @@ export const PAGES: Record<string, PageComponent> = {
   EmailTrash: emailFolder,
   EmailAccounts: page(() => import('@/features/email/pages/MailAccountsPage')),
   EmailBlacklist: page(() => import('@/features/email/pages/BlacklistPage')),
-  TaskIndex: comingSoon,
-  TaskCreateView: comingSoon,
-  TaskDetailView: comingSoon,
-  ProductIndex: comingSoon,
-  OrderIndex: comingSoon,
-  OrderCreate: comingSoon,
-  OrderQuotationIndex: comingSoon,
-  OrderQuotationHistory: comingSoon,
-  CreateQuotation: comingSoon,
-  UpdateQuotation: comingSoon,
-  InvoiceIndex: comingSoon,
-  PackingListIndex: comingSoon,
-  WebsiteIndex: comingSoon,
   UserIndex: page(() => import('@/features/users/pages/UserListPage')),
   ProfileIndex: page(() => import('@/features/profile/pages/ProfilePage')),
 };

@@ -1,4 +1,4 @@
-import { memo, Suspense, useLayoutEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useLayoutEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { usePages } from '@/shared/routes/pages';
 import { ROUTES } from '@/shared/routes/paths';
@@ -6,6 +6,8 @@ import { matchRoute, normalizePath } from '@/shared/routes/resolve';
 import { ErrorBoundary } from '@/shared/ui/ErrorBoundary';
 import { PageLoading } from '@/shared/ui/PageLoading';
 import { useRefreshKeys, useTagViews } from './tags-store';
+
+const ComingSoonPage = lazy(() => import('@/shared/ui/ComingSoonPage'));
 
 interface PaneProps {
   path: string;
@@ -20,8 +22,9 @@ interface PaneProps {
 const Pane = memo(function Pane({ path, search, active }: PaneProps) {
   const pages = usePages();
   const match = matchRoute(ROUTES, path);
-  const Page = match?.resolved.route.name ? pages[match.resolved.route.name] : undefined;
-  if (!match || !Page) return null;
+  if (!match?.resolved.route.name) return null;
+  // A route whose module is not built yet says so.
+  const Page = pages[match.resolved.route.name] ?? ComingSoonPage;
   const { fullPath, route } = match.resolved;
   const props = route.props ? match.params : {};
   return (

@@ -2,13 +2,13 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { filterRoutes } from '@/shared/routes/permission';
-import { matchRoute, normalizePath } from '@/shared/routes/resolve';
 import { ROUTES } from '@/shared/routes/paths';
-import { useUser } from '@/shared/session';
+import { matchRoute, normalizePath } from '@/shared/routes/resolve';
 import { useSettings } from '@/shared/settings';
 import { Logo } from './Logo';
-import { buildMenu, type MenuEntry, openKeysFor } from './menu';
+import { type MenuEntry, openKeysFor } from './menu';
+import { useMenu } from './useMenu';
+import { useCurrentView } from './useTabLabel';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -31,15 +31,16 @@ function toItems(entries: readonly MenuEntry[], t: (k: string) => string): Item[
 /** The sidebar menu lists only the routes the user's roles permit (spec §6). */
 export function Sidebar() {
   const { t } = useTranslation();
-  const user = useUser();
   const { pathname } = useLocation();
   const { sidebarOpened, device } = useSettings();
-  const entries = useMemo(() => buildMenu(filterRoutes(ROUTES, user?.roles ?? [])), [user?.roles]);
+  const entries = useMenu();
   const items = useMemo(() => toItems(entries, t), [entries, t]);
 
   const path = normalizePath(pathname);
   const match = matchRoute(ROUTES, path);
-  const active = match?.resolved.route.meta?.activeMenu ?? match?.resolved.fullPath ?? path;
+  const view = useCurrentView();
+  const active =
+    view.activeMenu ?? match?.resolved.route.meta?.activeMenu ?? match?.resolved.fullPath ?? path;
   // An editor's parent entries (e.g. /email) stay highlighted on their pages.
   const selected = useMemo(() => {
     const keys: string[] = [];

@@ -6,6 +6,8 @@ export interface Crumb {
   title: string;
   /** Where the crumb links to; absent for the current page. */
   to?: string;
+  /** `title` is text to show as it is (what the page shows), not an i18n key. */
+  raw?: boolean;
 }
 
 export const DASHBOARD_CRUMB: Crumb = { title: 'route.dashboard', to: '/dashboard' };

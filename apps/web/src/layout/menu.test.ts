@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { filterRoutes } from '@/shared/routes/permission';
-import { matchRoute } from '@/shared/routes/resolve';
 import { ROUTES } from '@/shared/routes/paths';
+import { filterRoutes } from '@/shared/routes/permission';
+import { canOpenPath } from '@/shared/routes/reach';
+import { matchRoute } from '@/shared/routes/resolve';
 import { buildBreadcrumb } from './breadcrumb';
-import { buildMenu, openKeysFor } from './menu';
+import { buildMenu, type MenuEntry, openKeysFor, pruneMenu } from './menu';
 
 const menuOf = (roles: string[]) =>
   buildMenu(filterRoutes(ROUTES, roles)).map((e) =>
@@ -78,5 +79,25 @@ describe('breadcrumb', () => {
   });
   it('says a shared parent title once', () => {
     expect(crumbs('/user/list')).toEqual(['route.dashboard→/dashboard', 'route.user']);
+  });
+});
+
+describe('no dead ends (issue 15)', () => {
+  const built = (name: string) => ['Dashboard', 'CustomerIndex', 'EmailInbox', 'UserIndex'].includes(name);
+  const menuOf = (roles: string[]) =>
+    pruneMenu(buildMenu(filterRoutes(ROUTES, roles)), (p) => canOpenPath(roles, p, built));
+  const keys = (entries: MenuEntry[]): string[] =>
+    entries.flatMap((e) => (e.children ? keys(e.children) : [e.key]));
+
+  it('gives an editor only entries she may open, none leading to 401 or to a module not built', () => {
+    expect(keys(menuOf(['editor']))).toEqual(['/dashboard', '/customer/list']);
+  });
+  it('gives an admin the built screens only', () => {
+    expect(keys(menuOf(['admin']))).toEqual(['/dashboard', '/customer/list', '/email/inbox', '/user/list']);
+  });
+  it('follows redirects to the page they end on', () => {
+    expect(canOpenPath(['editor'], '/email', built)).toBe(false);
+    expect(canOpenPath(['admin'], '/email', built)).toBe(true);
+    expect(canOpenPath(['editor'], '/customer?x=1', built)).toBe(true);
   });
 });

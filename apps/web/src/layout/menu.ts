@@ -60,3 +60,20 @@ export function openKeysFor(entries: readonly MenuEntry[], path: string): string
   }
   return [];
 }
+
+/**
+ * Only entries that open a page: an entry whose path would end on 401 or on a module not
+ * built yet is dropped, and so is a submenu left empty (issue 15: no dead ends).
+ */
+export function pruneMenu(entries: readonly MenuEntry[], canOpen: (path: string) => boolean): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  for (const entry of entries) {
+    if (!entry.children) {
+      if (canOpen(entry.key)) out.push(entry);
+      continue;
+    }
+    const children = pruneMenu(entry.children, canOpen);
+    if (children.length > 0) out.push({ ...entry, children });
+  }
+  return out;
+}

@@ -17,8 +17,8 @@ function apply(result: TagsResult): string | null {
 export const tagsStore = {
   ...store,
   add: (view: TagView) => store.set((s) => ({ ...s, views: addView(s.views, view) })),
-  label: (path: string, label: string) =>
-    store.set((s) => ({ ...s, views: labelView(s.views, path, label) })),
+  label: (path: string, label: string, activeMenu?: string) =>
+    store.set((s) => ({ ...s, views: labelView(s.views, path, label, activeMenu) })),
   close: (path: string, activePath: string) => apply(closeView(store.get().views, path, activePath)),
   closeOthers: (path: string, activePath: string) => apply(closeOthers(store.get().views, path, activePath)),
   closeAll: () => apply(closeAll(store.get().views)),

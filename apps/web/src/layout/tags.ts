@@ -14,6 +14,8 @@ export interface TagView {
   suffix?: string;
   /** What a detail page shows (an email's subject, a customer's name): the tab's text once loaded. */
   label?: string;
+  /** The sidebar entry a detail page belongs to when it depends on what it shows (its folder). */
+  activeMenu?: string;
 }
 
 export interface TagsResult {
@@ -33,12 +35,18 @@ export function addView(views: readonly TagView[], view: TagView): TagView[] {
 }
 
 /** Names the tab of `path` after what its page shows; other tabs stay as they are. */
-export function labelView(views: readonly TagView[], path: string, label: string): TagView[] {
+export function labelView(
+  views: readonly TagView[],
+  path: string,
+  label: string,
+  activeMenu?: string,
+): TagView[] {
   const index = views.findIndex((v) => v.path === path);
   const existing = views[index];
-  if (!existing || existing.label === label) return views as TagView[];
+  if (!existing || (existing.label === label && existing.activeMenu === activeMenu))
+    return views as TagView[];
   const next = [...views];
-  next[index] = { ...existing, label };
+  next[index] = { ...existing, label, activeMenu };
   return next;
 }
 

@@ -8,11 +8,11 @@ import {
 import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canAccess } from '@/shared/routes/permission';
-import { matchRoute } from '@/shared/routes/resolve';
-import { ROUTES } from '@/shared/routes/paths';
 import { logoutAndReload } from '@/features/auth/session';
 import { openPasswordDialog } from '@/features/profile/password-dialog';
+import { ROUTES } from '@/shared/routes/paths';
+import { canAccess } from '@/shared/routes/permission';
+import { matchRoute } from '@/shared/routes/resolve';
 import { useUser } from '@/shared/session';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { parseTime, timeAgo } from '@/shared/format';
 import { useLookups } from '@/shared/lookups/useLookups';
-import { useUser } from '@/shared/session';
+import { useCanOpen } from '@/shared/routes/pages';
 import { useCustomerEmails } from '../api';
 
 const PAGE_SIZE = 10;
@@ -18,9 +18,8 @@ const isOutgoing = (e: EmailListItem) => e.folder === 'outbox' || e.folder === '
 export function EmailHistory({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   const lookups = useLookups();
-  const me = useUser();
   // The email screens are admin-only (spec §2); others see the history without links.
-  const canOpen = Boolean(me?.roles.includes('admin'));
+  const canOpen = useCanOpen()('/email/emailDetail/0');
   const [page, setPage] = useState(1);
   const history = useCustomerEmails(customerId, page);
   const data = history.isError ? undefined : history.data;

@@ -2,9 +2,8 @@ import { Card, Col, Row, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { filterRoutes } from '@/shared/routes/permission';
-import { ROUTES } from '@/shared/routes/paths';
-import { buildMenu, type MenuEntry } from '@/layout/menu';
+import type { MenuEntry } from '@/layout/menu';
+import { useMenu } from '@/layout/useMenu';
 import { parseTime } from '@/shared/format';
 import { useUser } from '@/shared/session';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
@@ -27,10 +26,8 @@ export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const now = new Date();
-  const shortcuts = useMemo(
-    () => leaves(buildMenu(filterRoutes(ROUTES, user?.roles ?? []))).filter((e) => e.key !== '/dashboard'),
-    [user?.roles],
-  );
+  const menu = useMenu();
+  const shortcuts = useMemo(() => leaves(menu).filter((e) => e.key !== '/dashboard'), [menu]);
   if (!user) return null;
   const name = user.name || user.username;
   const dateFormat = i18n.language === 'zh' ? '{y}年{m}月{d}日 星期{a}' : '{a}, {y}-{m}-{d}';

@@ -31,12 +31,12 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { PageProps } from '@/shared/routes/types';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { fileUrl } from '@/shared/files';
 import { parseTime, timeAgo } from '@/shared/format';
 import { useHotkeys } from '@/shared/list/hotkeys';
+import type { PageProps } from '@/shared/routes/types';
 import { useCompose, useEmailAccounts, useEmailDetail } from '../api';
 import { AttachmentList } from '../components/AttachmentList';
 import { BlockSendersDialog } from '../components/BlockSendersDialog';
@@ -51,7 +51,7 @@ import { HistoryCard } from '../components/HistoryCard';
 import { SenderCard } from '../components/SenderCard';
 import { SendStateAlert } from '../compose/components/SendState';
 import { partiesLabel, partyFull, partyLabel } from '../email-format';
-import { folderPath } from '../folders';
+import { folderOfPath, folderPath } from '../folders';
 import { neighbours } from '../list-cache';
 import { useReadingList } from '../reading-list';
 import '../email.css';
@@ -74,9 +74,13 @@ export default function EmailDetailPage({ id: idParam }: PageProps) {
   const reading = useReadingList();
   const scope = useRef<HTMLDivElement>(null);
   const email = detail.data;
-  useTabLabel(email ? email.subject || t('email.noSubject') : undefined);
-
   const fromList = reading?.ids.includes(id) ? reading : null;
+  // The folder it was opened from stays highlighted (an outbox mail is not in the inbox).
+  const listPath = fromList?.href.split('?')[0];
+  const menuPath =
+    listPath && folderOfPath(listPath) ? listPath : email ? folderPath(homeFolder(email)) : undefined;
+  useTabLabel(email ? email.subject || t('email.noSubject') : undefined, menuPath);
+
   const near = fromList ? neighbours(fromList.ids, id) : { prev: null, next: null };
   const backHref = fromList?.href ?? (email ? folderPath(homeFolder(email)) : folderPath('inbox'));
 

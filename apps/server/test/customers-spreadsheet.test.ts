@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
+import type { ImportProgress } from '@quayside/contract';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { imports } from '../src/db/schema';
 import { call, createTestApp, type TestApp } from './helpers';
 import { multipartFile } from './multipart';
 
@@ -15,11 +19,11 @@ async function sheetOf(rows: (string | number)[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function importFile(name: string, bytes: Buffer, onDuplicate = 'skip', lang = 'en') {
+async function importFile(name: string, bytes: Buffer, onDuplicate = 'skip', lang = 'en', confirm = false) {
   const { payload, headers } = multipartFile(name, bytes);
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/customer/import/?on_duplicate=${onDuplicate}`,
+    url: `/api/customer/import/?on_duplicate=${onDuplicate}${confirm ? '&confirm_duplicate=true' : ''}`,
     headers: { ...headers, 'x-token': t.adminToken, cookie: `language=${lang}` },
     payload,
   });
@@ -82,7 +86,10 @@ describe('customer import', () => {
     ]);
     const skipped = await importFile('again.xlsx', file, 'skip', 'zh');
     expect(skipped.body.data).toMatchObject({ created: 1, updated: 0, skipped: 1, errors: [] });
-    const updated = await importFile('again.xlsx', file, 'update', 'zh');
+    expect(skipped.body.data.skipped_rows).toEqual([
+      { row: 2, msg: expect.stringMatching(/^邮箱 ann@one.example 已属于客户 #\d+，已跳过$/) },
+    ]);
+    const updated = await importFile('again.xlsx', file, 'update', 'zh', true);
     expect(updated.body.data).toMatchObject({ created: 0, updated: 2, skipped: 0 });
     const one = await call(t.app, 'GET', '/api/customer/list/', {
       token: t.adminToken,
@@ -144,5 +151,98 @@ describe('customer export', () => {
     expect(rows[0]).toContain('Company name');
     const back = await importFile('template.xlsx', res.rawPayload);
     expect(back.body.data).toMatchObject({ created: 1, errors: [] });
+  });
+});
+
+describe('customer import: the same file twice, the record, progress', () => {
+  const customerCount = async () =>
+    (await call(t.app, 'GET', '/api/customer/list/', { token: t.adminToken })).body.data.total as number;
+
+  it('warns that the file was imported before, by whom and when, and imports again only when confirmed', async () => {
+    const file = await sheetOf([
+      ['Company name', 'Email'],
+      ['Twice Ltd', 'twice@example.com'],
+    ]);
+    const first = await importFile('twice.xlsx', file);
+    expect(first.body.data).toMatchObject({ created: 1 });
+    const before = await customerCount();
+
+    const again = await importFile('renamed copy.xlsx', file);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error_status: 1, code: 'CONFLICT' });
+    expect(again.body.msg).toMatch(
+      /^This file was imported on \d{4}-\d\d-\d\d \d\d:\d\d UTC by Administrator\. Import it again\?$/,
+    );
+    expect(again.body.details).toEqual({
+      import_id: first.body.data.import_id,
+      file_name: 'twice.xlsx',
+      imported_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      imported_by: 'Administrator',
+    });
+    const zh = await importFile('twice.xlsx', file, 'skip', 'zh');
+    expect(zh.body.msg).toMatch(/^此文件已于 .+ 由 Administrator 导入过。要再次导入吗？$/);
+    expect(await customerCount()).toBe(before);
+
+    const confirmed = await importFile('twice.xlsx', file, 'skip', 'en', true);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ created: 0, skipped: 1 });
+    expect(confirmed.body.data.skipped_rows[0]).toMatchObject({ row: 2 });
+  });
+
+  it('does not warn about a file whose earlier import added nothing (every row was bad)', async () => {
+    const file = await sheetOf([
+      ['Company name', 'Email'],
+      ['Bad', 'not-an-email'],
+    ]);
+    expect((await importFile('bad.xlsx', file)).body.data).toMatchObject({
+      created: 0,
+      errors: [{ row: 2 }],
+    });
+    expect((await importFile('bad.xlsx', file)).status).toBe(200);
+  });
+
+  it('keeps a record of each import: who, when, the file name and hash, and the counts', async () => {
+    const rows = [
+      ['Company name', 'Email'],
+      ['Recorded Co', 'rec@example.com'],
+      ['No Mail Co', 'nope'],
+    ];
+    const bytes = await sheetOf(rows);
+    const res = await importFile('recorded.xlsx', bytes);
+    const [record] = await t.database.db
+      .select()
+      .from(imports)
+      .where(eq(imports.id, res.body.data.import_id));
+    expect(record).toMatchObject({
+      kind: 'customer',
+      fileName: 'recorded.xlsx',
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      failed: 1,
+    });
+    expect(Date.now() - record!.createdAt.getTime()).toBeLessThan(60_000);
+    expect(record!.userId).toBe(1);
+  });
+
+  it('sends progress to the importing user only, ending with every row written', async () => {
+    const rows: (string | number)[][] = [['Company name', 'Email']];
+    for (let i = 0; i < 3000; i++) rows.push([`Progress ${i}`, `progress${i}@example.com`]);
+    const bytes = await sheetOf(rows);
+    const mine: ImportProgress[] = [];
+    const others: unknown[] = [];
+    const stopMine = t.app.ctx.events.subscribe(1, (e) => e.type === 'import' && mine.push(e.data));
+    const stopOthers = t.app.ctx.events.subscribe(999, (e) => e.type === 'import' && others.push(e.data));
+    const res = await importFile('progress.xlsx', bytes);
+    stopMine();
+    stopOthers();
+    expect(res.body.data).toMatchObject({ created: 3000 });
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(
+      mine.every((p) => p.id === res.body.data.import_id && p.kind === 'customer' && p.total === 3000),
+    ).toBe(true);
+    expect(mine.at(-1)).toMatchObject({ done: 3000 });
+    expect(others).toEqual([]);
   });
 });

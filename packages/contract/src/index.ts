@@ -5,6 +5,7 @@ export * from './email';
 export * from './envelope';
 export * from './files';
 export * from './health';
+export * from './imports';
 export * from './lookups';
 export * from './messages';
 export * from './users';

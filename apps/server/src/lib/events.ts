@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ImportProgress } from '@quayside/contract';
 
 /** Live events of API.md, sent to browsers over Server-Sent Events. */
 export type LiveEvent =
@@ -6,7 +7,9 @@ export type LiveEvent =
   | { type: 'email'; data: { id: number; folder: string } }
   | { type: 'task'; data: { id: number; progress: number } }
   /** A sync of more than one batch: messages stored so far of those found new in this pass. */
-  | { type: 'sync'; data: { account_id: number; done: number; total: number } };
+  | { type: 'sync'; data: { account_id: number; done: number; total: number } }
+  /** A spreadsheet import writing its rows (lib/imports.ts), to the importing user. */
+  | { type: 'import'; data: ImportProgress };
 
 /** Who an event is for: one user, or everyone signed in. */
 export type Audience = { userId: number } | 'all';

@@ -50,6 +50,14 @@ const messages = {
     en: 'Email {email} appears earlier in the file (row {row})',
     zh: '邮箱 {email} 在文件中重复（第 {row} 行）',
   },
+  importFileImportedBefore: {
+    en: 'This file was imported on {date} by {name}. Import it again?',
+    zh: '此文件已于 {date} 由 {name} 导入过。要再次导入吗？',
+  },
+  importSkippedExisting: {
+    en: 'Email {email} already belongs to customer #{id}: skipped',
+    zh: '邮箱 {email} 已属于客户 #{id}，已跳过',
+  },
   thingFile: { en: 'File', zh: '文件' },
   thingEmail: { en: 'Email', zh: '邮件' },
   thingEmailAccount: { en: 'Mail account', zh: '邮箱账户' },

@@ -8,8 +8,8 @@ import {
   envelope,
   idQuery,
   idsBody,
-  importQuery,
-  importResult,
+  importAnswer,
+  importOptions,
   listAnswer,
 } from '@quayside/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -119,15 +119,16 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        querystring: importQuery,
-        response: { 200: envelope(importResult) },
+        querystring: importOptions,
+        response: { 200: envelope(importAnswer) },
       },
     },
     async (request) => {
       const file = await readUploadedFile(request);
       return ok(
-        await importCustomers(db, file, {
+        await importCustomers(app.ctx, file, {
           onDuplicate: request.query.on_duplicate,
+          confirmDuplicate: request.query.confirm_duplicate,
           userId: currentUser(request).id,
           lang: requestLanguage(request),
         }),

@@ -3,6 +3,7 @@ import {
   type CustomerFields,
   type CustomerListQuery,
   customerFields,
+  type ImportAnswer,
   type ImportResult,
   LOOKUPS,
   localizeContractMessage,
@@ -12,7 +13,9 @@ import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { EventHub } from '../../lib/events';
 import { type Lang, translate } from '../../lib/i18n';
+import { type DbOrTx, type ImportJob, type ImportOutcome, runImport } from '../../lib/imports';
 import { readSheet, type SheetColumn, SpreadsheetError, streamWorkbook } from '../../lib/spreadsheet';
 import { changed, customerFilter, toColumns } from './service';
 
@@ -146,16 +149,48 @@ function lookupValue(field: LookupField, text: string): number | null | undefine
 }
 
 type Prepared = { row: number; fields: CustomerFields };
+type Checked = { good: Prepared[]; errors: ImportResult['errors'] };
+
+const WRITE_CHUNK = 500;
+const UPDATE_PROGRESS_EVERY = 100;
 
 /**
- * Reads an .xlsx/.csv of customers. Bad rows are reported with their row number and reason while the
- * good ones are kept; an email that already has a customer is skipped or updated, as the user chose.
+ * Imports an .xlsx/.csv of customers, all or nothing (lib/imports.ts). Bad rows are reported with
+ * their row number and reason while the good ones are kept; an email that already has a customer is
+ * skipped (listed with the reason) or updated, as the user chose.
  */
 export async function importCustomers(
+  ctx: { db: Db; events: EventHub },
+  file: { bytes: Buffer; name: string },
+  options: { onDuplicate: 'skip' | 'update'; userId: number; lang: Lang; confirmDuplicate: boolean },
+): Promise<ImportAnswer> {
+  const answer = await runImport(
+    ctx,
+    {
+      kind: 'customer',
+      file,
+      userId: options.userId,
+      lang: options.lang,
+      confirmDuplicate: options.confirmDuplicate,
+    },
+    {
+      prepare: () => checkRows(ctx.db, file, options),
+      write: async (tx, checked, job) => ({
+        ...(await writeRows(tx, checked.good, options, job)),
+        errors: checked.errors,
+      }),
+    },
+  );
+  changed(ctx.db);
+  return answer;
+}
+
+/** Every row read and checked, nothing written: the good rows, and each bad one with its reasons. */
+async function checkRows(
   db: Db,
   file: { bytes: Buffer; name: string },
-  options: { onDuplicate: 'skip' | 'update'; userId: number; lang: Lang },
-): Promise<ImportResult> {
+  options: { userId: number; lang: Lang },
+): Promise<Checked> {
   const { lang } = options;
   let sheet: Awaited<ReturnType<typeof readSheet>>;
   try {
@@ -165,8 +200,7 @@ export async function importCustomers(
     throw err;
   }
   const owners = await ownerIndex(db);
-  const result: ImportResult = { created: 0, updated: 0, skipped: 0, errors: [] };
-  const prepared: Prepared[] = [];
+  const checked: Checked = { good: [], errors: [] };
   const seenEmails = new Map<string, number>();
 
   for (const { row, values } of sheet) {
@@ -211,35 +245,56 @@ export async function importCustomers(
     const earlier = email ? seenEmails.get(email) : undefined;
     if (earlier) problems.push(translate(lang, 'importDuplicateInFile', { email, row: earlier }));
     if (problems.length || !parsed.success) {
-      result.errors.push({ row, msg: problems.join('; ') });
+      checked.errors.push({ row, msg: problems.join('; ') });
       continue;
     }
     if (email) seenEmails.set(email, row);
-    prepared.push({ row, fields: parsed.data });
+    checked.good.push({ row, fields: parsed.data });
   }
+  return checked;
+}
 
-  const existing = await existingByEmail(db, [...seenEmails.keys()]);
+/** In the import's transaction: existing emails skipped or updated, the rest inserted in chunks. */
+async function writeRows(
+  tx: DbOrTx,
+  good: Prepared[],
+  options: { onDuplicate: 'skip' | 'update'; lang: Lang },
+  job: ImportJob,
+): Promise<Omit<ImportOutcome, 'errors'>> {
+  const result: Omit<ImportOutcome, 'errors'> = { created: 0, updated: 0, skipped: 0, skipped_rows: [] };
+  const emails = good.flatMap((p) => (p.fields.email ? [p.fields.email] : []));
+  const existing = await existingByEmail(tx, emails);
   const fresh: Prepared[] = [];
-  for (const item of prepared) {
+  let done = 0;
+  job.progress(done, good.length);
+  for (const item of good) {
     const id = item.fields.email ? existing.get(item.fields.email) : undefined;
     if (id === undefined) {
       fresh.push(item);
-    } else if (options.onDuplicate === 'skip') {
+      continue;
+    }
+    if (options.onDuplicate === 'skip') {
       result.skipped++;
+      result.skipped_rows.push({
+        row: item.row,
+        msg: translate(options.lang, 'importSkippedExisting', { email: item.fields.email, id }),
+      });
     } else {
-      await db
+      await tx
         .update(customers)
         .set({ ...toColumns(nonEmpty(item.fields)), updatedAt: new Date() })
         .where(eq(customers.id, id));
       result.updated++;
     }
+    if (++done % UPDATE_PROGRESS_EVERY === 0) job.progress(done, good.length);
   }
-  for (let i = 0; i < fresh.length; i += 500) {
-    const chunk = fresh.slice(i, i + 500);
-    await db.insert(customers).values(chunk.map((p) => toColumns(p.fields)));
+  for (let i = 0; i < fresh.length; i += WRITE_CHUNK) {
+    const chunk = fresh.slice(i, i + WRITE_CHUNK);
+    await tx.insert(customers).values(chunk.map((p) => toColumns(p.fields)));
     result.created += chunk.length;
+    done += chunk.length;
+    job.progress(done, good.length);
   }
-  changed(db);
   return result;
 }
 
@@ -248,7 +303,7 @@ function nonEmpty(fields: CustomerFields): Partial<CustomerFields> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '' && v !== null));
 }
 
-async function existingByEmail(db: Db, emails: string[]): Promise<Map<string, number>> {
+async function existingByEmail(db: DbOrTx, emails: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   for (let i = 0; i < emails.length; i += 1000) {
     const rows = await db

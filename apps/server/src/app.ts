@@ -20,6 +20,7 @@ import eventRoutes from './modules/events/routes';
 import fileRoutes from './modules/files/routes';
 import healthRoutes from './modules/health/routes';
 import lookupRoutes from './modules/lookups/routes';
+import productRoutes from './modules/products/routes';
 import userRoutes from './modules/users/routes';
 
 /** Every module's routes; a new module adds one line here. */
@@ -33,6 +34,7 @@ const modules = [
   healthRoutes,
   eventRoutes,
   emailRoutes,
+  productRoutes,
 ];
 
 export type BuildOptions = { logger?: FastifyServerOptions['logger'] };

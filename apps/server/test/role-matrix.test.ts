@@ -80,6 +80,27 @@ const matrix: Record<string, Expectation> = {
   'GET /api/customer/export/': { access: 'user', bad: { query: { nation: 'x' } } },
   'GET /api/customer/import_template/': { access: 'user' },
   'POST /api/customer/import/': { access: 'user', bad: { query: { on_duplicate: 'merge' } } },
+  'GET /api/product/list/': {
+    access: ['admin'],
+    bad: { query: { category: '99999999999', price_min: '-1' } },
+  },
+  'GET /api/product/deleted/': { access: ['admin'], bad: { query: { sort: 'password' } } },
+  'GET /api/product/detail/': { access: ['admin'], bad: { query: { id: '2147483648' } } },
+  'POST /api/product/create/': { access: ['admin'], bad: { body: { name: 'Kettle\u0000', price: 12.35 } } },
+  'POST /api/product/update/': {
+    access: ['admin'],
+    bad: { body: { id: 1, price: '1.23456', unit: 'bucket' } },
+  },
+  'POST /api/product/bulk_update/': { access: ['admin'], bad: { body: { ids: [], published: 'yes' } } },
+  'POST /api/product/delete/': { access: ['admin'], bad: { body: { ids: [2147483648] } } },
+  'POST /api/product/restore/': { access: ['admin'], bad: { body: { ids: 'all' } } },
+  'GET /api/product/options/': { access: 'user', bad: { query: { limit: '1000' } } },
+  'POST /api/product/prepare_picture/': { access: ['admin'], bad: { body: { file_id: 'x' } } },
+  'GET /api/product_category/list/': { access: ['admin'] },
+  'POST /api/product_category/create/': { access: ['admin'], bad: { body: { name: ' ' } } },
+  'POST /api/product_category/update/': { access: ['admin'], bad: { body: { id: 1, parent_id: 'top' } } },
+  'POST /api/product_category/reorder/': { access: ['admin'], bad: { body: { parent_id: null, ids: [] } } },
+  'POST /api/product_category/delete/': { access: ['admin'], bad: { body: { ids: [0] } } },
 };
 
 let t: TestApp;

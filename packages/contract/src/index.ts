@@ -8,4 +8,6 @@ export * from './health';
 export * from './imports';
 export * from './lookups';
 export * from './messages';
+export * from './money';
+export * from './products';
 export * from './users';

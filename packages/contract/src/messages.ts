@@ -9,6 +9,11 @@ export const CONTRACT_MESSAGES = {
   'Expected ids separated by commas': '应为以逗号分隔的编号',
   'not an address': '不是有效的邮箱地址',
   'Too large': '内容过大',
+  'Enter a name': '请填写名称',
+  'Contains a character that is not allowed': '包含不允许的字符',
+  'Enter a number such as 12.35': '请输入数字，例如 12.35',
+  'At most 4 decimal places': '最多 4 位小数',
+  'At most 3 decimal places': '最多 3 位小数',
 } as const satisfies Record<string, string>;
 
 export type ContractMessage = keyof typeof CONTRACT_MESSAGES;

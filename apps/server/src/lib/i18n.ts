@@ -95,6 +95,48 @@ const messages = {
   emailNotQueued: { en: 'This email is not waiting to be sent', zh: '此邮件不在待发送队列中' },
   connectionFailed: { en: 'Connection failed: {reason}', zh: '连接失败：{reason}' },
   handlerNotFound: { en: 'No such user to handle these emails', zh: '指定的处理人不存在' },
+  thingProduct: { en: 'Product', zh: '产品' },
+  thingProductCategory: { en: 'Category', zh: '分类' },
+  productModelTaken: {
+    en: 'The model {model} already belongs to product "{product}" (#{id})',
+    zh: '型号 {model} 已属于产品“{product}”（#{id}）',
+  },
+  productRestoreExpired: {
+    en: 'Product #{id} was deleted more than {days} days ago and can no longer be restored',
+    zh: '产品 #{id} 删除已超过 {days} 天，无法恢复',
+  },
+  unknownCategory: { en: 'No such category', zh: '分类不存在' },
+  categoryNameTaken: {
+    en: 'A category named "{name}" already exists here',
+    zh: '此处已有名为“{name}”的分类',
+  },
+  categoryTooDeep: {
+    en: 'Categories have two levels: a subcategory cannot hold subcategories of its own',
+    zh: '分类最多两级：子分类下不能再建子分类',
+  },
+  categoryNotEmpty: {
+    en: 'Category "{name}" still holds {products} products and {children} subcategories; move them first',
+    zh: '分类“{name}”下还有 {products} 个产品和 {children} 个子分类，请先移走',
+  },
+  categoryReorderMismatch: {
+    en: 'Give every category of that level exactly once',
+    zh: '请完整列出该层级的所有分类，且每个只出现一次',
+  },
+  pictureNotImage: {
+    en: '"{name}" is not a picture: upload JPEG, PNG, WebP, GIF, AVIF or TIFF (SVG is not accepted)',
+    zh: '“{name}”不是图片：请上传 JPEG、PNG、WebP、GIF、AVIF 或 TIFF（不接受 SVG）',
+  },
+  pictureTooLarge: { en: '"{name}" is larger than {limit}', zh: '“{name}”超过 {limit}' },
+  pictureTooManyPixels: {
+    en: '"{name}" has more than {limit} megapixels',
+    zh: '“{name}”超过 {limit} 百万像素',
+  },
+  pictureUnreadable: { en: '"{name}" could not be read as a picture', zh: '无法将“{name}”读取为图片' },
+  importDuplicateModel: {
+    en: 'Model {model} appears earlier in the file (row {row})',
+    zh: '型号 {model} 在文件中重复（第 {row} 行）',
+  },
+  importNeedsName: { en: 'Name is required', zh: '产品名称必填' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

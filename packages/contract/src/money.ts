@@ -1,0 +1,80 @@
+import Big from 'big.js';
+import { z } from 'zod';
+import { CURRENCIES } from './lookups';
+
+/**
+ * Money and quantities travel as decimal strings ("12.35") and are computed with big.js, never with
+ * floats. Products, quotations and orders share these helpers.
+ */
+
+/** Decimal places kept for a unit price (0.0125 USD a piece is a real price) and for a quantity. */
+export const PRICE_SCALE = 4;
+export const QUANTITY_SCALE = 3;
+/** Digits before the point; matches the database's numeric(18, 4). */
+const MAX_INTEGER_DIGITS = 14;
+
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+
+/** The canonical text of a non-negative decimal ("012.350" → "12.35"), or null if it is not one. */
+export function parseDecimal(text: string): Big | null {
+  const trimmed = text.trim();
+  if (!PLAIN_DECIMAL.test(trimmed)) return null;
+  return new Big(trimmed);
+}
+
+/** Canonical decimal text: no exponent, no trailing zeros after the point. */
+export const decimalText = (value: Big): string => value.toFixed();
+
+/** The canonical text of a decimal the database answered ("12.3500" → "12.35"). */
+export const canonicalDecimal = (text: string): string => decimalText(new Big(text));
+
+/**
+ * A non-negative decimal given as a string, answered in canonical form. More decimal places than
+ * `scale` is an error, not a rounding: a price is kept exactly as it was entered.
+ */
+export function decimalString(scale: number) {
+  const tooPrecise = scale === PRICE_SCALE ? 'At most 4 decimal places' : 'At most 3 decimal places';
+  return z
+    .string()
+    .max(40)
+    .transform((text, ctx) => {
+      const value = parseDecimal(text);
+      if (!value) {
+        ctx.addIssue({ code: 'custom', message: 'Enter a number such as 12.35' });
+        return z.NEVER;
+      }
+      const [whole = '', fraction = ''] = decimalText(value).split('.');
+      if (fraction.length > scale) {
+        ctx.addIssue({ code: 'custom', message: tooPrecise });
+        return z.NEVER;
+      }
+      if (whole.length > MAX_INTEGER_DIGITS) {
+        ctx.addIssue({ code: 'custom', message: 'Too large' });
+        return z.NEVER;
+      }
+      return decimalText(value);
+    });
+}
+
+export const priceString = decimalString(PRICE_SCALE);
+export const quantityString = decimalString(QUANTITY_SCALE);
+
+/** a × b, exact. */
+export const multiplyDecimals = (a: string, b: string): string => decimalText(new Big(a).times(b));
+
+/** The sum of decimal strings, exact. */
+export const sumDecimals = (values: readonly string[]): string =>
+  decimalText(values.reduce((total, v) => total.plus(v), new Big(0)));
+
+/** -1, 0 or 1 as a < b, a = b, a > b. */
+export const compareDecimals = (a: string, b: string): -1 | 0 | 1 => new Big(a).cmp(b) as -1 | 0 | 1;
+
+/** Decimal places an amount in `currency` is shown and totalled in (ISO 4217; 2 when unknown). */
+export function currencyDigits(currency: string | null | undefined): number {
+  return CURRENCIES.find((c) => c.id === currency)?.minor_units ?? 2;
+}
+
+/** An amount rounded half-up to the currency's minor units, with exactly that many places ("12.30"). */
+export function roundMoney(amount: string, currency: string | null | undefined): string {
+  return new Big(amount).toFixed(currencyDigits(currency), Big.roundHalfUp);
+}

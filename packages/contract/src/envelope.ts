@@ -5,7 +5,11 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   AUTH_REQUIRED: 403,
   FORBIDDEN: 403,
+  /** Signed in, but the password must be changed first (only change_password, user_info, logout answer). */
+  PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
+  /** A path that exists, asked with a method it does not answer (the Allow header lists those it does). */
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   TOO_LARGE: 413,
   RATE_LIMITED: 429,
@@ -91,3 +95,20 @@ export const queryBool = z
 export const idQuery = z.object({ id: queryId });
 export const idsBody = z.object({ ids: recordIds().min(1) });
 export const isoTime = z.string();
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/**
+ * Any JSON value (stored settings). Recursive, so it is registered under an id: the OpenAPI document
+ * then has it once as a component that it refers to, instead of a reference to nothing.
+ */
+export const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValue),
+    z.record(z.string(), jsonValue),
+  ]),
+);
+z.globalRegistry.add(jsonValue, { id: 'JsonValue' });

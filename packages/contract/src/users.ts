@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { role } from './auth';
-import { listQuery, queryBool, recordId } from './envelope';
+import { jsonValue, listQuery, queryBool, recordId } from './envelope';
 
 export const PASSWORD_MIN = 8;
 const password = z.string().min(PASSWORD_MIN).max(200);
@@ -59,9 +59,9 @@ export const PREFERENCE_KEY = /^[a-z0-9_.:-]{1,100}$/;
 export const preferenceQuery = z.object({ key: z.string().regex(PREFERENCE_KEY) });
 export const preferenceSet = z.object({
   key: z.string().regex(PREFERENCE_KEY),
-  value: z.json().refine((v) => JSON.stringify(v).length <= 20_000, { message: 'Too large' }),
+  value: jsonValue.refine((v) => JSON.stringify(v).length <= 20_000, { message: 'Too large' }),
 });
-export const preference = z.object({ key: z.string(), value: z.json().nullable() });
+export const preference = z.object({ key: z.string(), value: jsonValue.nullable() });
 
 export type UserCreate = z.input<typeof userCreate>;
 export type UserUpdate = z.input<typeof userUpdate>;

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES } from '@quayside/contract';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from './errors';
+import { AppError, invalid } from './errors';
 import { fileWriter } from './file-writer';
 
 /** Bytes stored once per content under <data>/files/ab/<sha256>. */
@@ -85,9 +85,25 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** The one file of a multipart request, read whole within the upload cap (over it: 413 TOO_LARGE). */
+/**
+ * The one file (form field `file`) of a multipart request, read whole within the upload cap. Every
+ * way the upload can be wrong is the caller's: over the cap 413 TOO_LARGE, not multipart, no file
+ * part, a part cut short or a NUL in the file name 400 VALIDATION_FAILED, each naming `file`.
+ */
 export async function readUploadedFile(request: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
-  const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  if (!part) throw new AppError('VALIDATION_FAILED', 'noFile');
-  return { bytes: await part.toBuffer(), name: part.filename };
+  try {
+    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    if (!part?.filename) throw invalid('file', 'noFile');
+    if (part.filename.includes('\u0000')) throw invalid('file', 'nulCharacter');
+    return { bytes: await part.toBuffer(), name: part.filename };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413) {
+      const limit = `${MAX_UPLOAD_BYTES / 1024 / 1024} MB`;
+      throw new AppError('TOO_LARGE', 'tooLarge', { limit }, undefined, 'file');
+    }
+    // Busboy's own errors (a part terminated early, no boundary, a malformed header) carry no status.
+    throw invalid('file', 'badUpload');
+  }
 }

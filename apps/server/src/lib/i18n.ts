@@ -8,6 +8,10 @@ const messages = {
   validationFailed: { en: 'Some fields are not valid', zh: '部分字段填写有误' },
   authRequired: { en: 'Login timed out, please log in again', zh: '登录已超时，请重新登录' },
   forbidden: { en: 'You do not have permission to do this', zh: '您没有执行此操作的权限' },
+  passwordChangeRequired: {
+    en: 'Please change your password before you continue',
+    zh: '请先修改密码再继续',
+  },
   notFound: { en: 'Not found', zh: '未找到' },
   routeNotFound: { en: 'No such API: {method} {url}', zh: '接口不存在：{method} {url}' },
   recordNotFound: { en: '{thing} not found', zh: '{thing}不存在' },
@@ -95,6 +99,22 @@ const messages = {
   emailNotQueued: { en: 'This email is not waiting to be sent', zh: '此邮件不在待发送队列中' },
   connectionFailed: { en: 'Connection failed: {reason}', zh: '连接失败：{reason}' },
   handlerNotFound: { en: 'No such user to handle these emails', zh: '指定的处理人不存在' },
+  valueTaken: { en: 'Already taken: {field}', zh: '已被使用：{field}' },
+  stillReferenced: { en: 'Other records still refer to it: {field}', zh: '仍有其他记录引用：{field}' },
+  referenceMissing: {
+    en: 'The record it refers to does not exist: {field}',
+    zh: '所引用的记录不存在：{field}',
+  },
+  valueNotStorable: { en: 'This value cannot be stored: {field}', zh: '该值无法保存：{field}' },
+  nulCharacter: { en: 'Contains a NUL character, which is not allowed', zh: '包含不允许的 NUL 字符' },
+  badUpload: {
+    en: 'The upload is not a complete multipart/form-data file',
+    zh: '上传内容不是完整的 multipart/form-data 文件',
+  },
+  methodNotAllowed: {
+    en: '{method} is not allowed here; use {allowed}',
+    zh: '此接口不支持 {method}，请使用 {allowed}',
+  },
   thingProduct: { en: 'Product', zh: '产品' },
   thingProductCategory: { en: 'Category', zh: '分类' },
   productModelTaken: {

@@ -105,12 +105,12 @@ export default async function customerRoutes(fastify: FastifyInstance) {
       sendXlsx(
         reply,
         exportFileName,
-        exportCustomers(db, request.query, currentUser(request), requestLanguage(request)),
+        await exportCustomers(db, request.query, currentUser(request), requestLanguage(request)),
       ),
   );
   app.get('/api/customer/import_template/', { config: user, schema: { tags } }, async (request, reply) => {
     const lang = requestLanguage(request);
-    return sendXlsx(reply, templateFileName(lang), importTemplate(lang));
+    return sendXlsx(reply, templateFileName(lang), await importTemplate(lang));
   });
   app.post(
     '/api/customer/import/',

@@ -3,14 +3,13 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config';
 import accessControl from './lib/access';
 import { type AppContext, contextPlugin } from './lib/context';
 import httpErrors, { sendRouteNotFound } from './lib/http';
+import { registerOpenApi } from './lib/openapi';
 import { validatorCompiler } from './lib/validation';
 import authRoutes from './modules/auth/routes';
 import customerRoutes from './modules/customers/routes';
@@ -54,15 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(httpErrors);
   await app.register(cookie);
   await app.register(multipart);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Quayside API', version: '1', description: 'See design/API.md for the conventions.' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
-      security: [{ token: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app);
   await app.register(accessControl);
 
   for (const module of modules) await app.register(module);

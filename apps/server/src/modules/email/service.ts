@@ -12,7 +12,7 @@ import { emailAddresses, emailAttachments, emails } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
 import type { EventHub } from '../../lib/events';
 import { findCustomerCards, findCustomersByEmails, searchCustomerContacts } from '../customers/matching';
-import { CID_ATTR, linkInlineImages, sanitizeEmailHtml } from './sanitize';
+import { linkInlineImages, sanitizeEmailHtml } from './sanitize';
 import { selectListRows, toListItems } from './serialize';
 import { publishUnread } from './unread';
 
@@ -159,13 +159,12 @@ export async function emailHistory(db: Db, query: EmailHistoryQuery): Promise<Li
 
 /**
  * The HTML to show. Synced mail was sanitised when stored; mail written here (a draft, or sent from
- * the app) keeps its author's HTML, which is what it sends, and is sanitised when shown.
+ * the app, perhaps before drafts were sanitised on save) is sanitised again when shown, and like
+ * received mail its remote images wait for "show images".
  */
 function shownHtml(row: typeof emails.$inferSelect): { html: string; hasRemoteImages: boolean } {
   const writtenHere = row.dedupeKey.startsWith('draft:') || row.sendStatus !== '';
-  if (!writtenHere) return { html: row.html, hasRemoteImages: row.hasRemoteImages };
-  // A quoted inline image carries the stored cid mark, which the sanitiser only makes from `cid:`.
-  return sanitizeEmailHtml(row.html.replace(new RegExp(`\\b${CID_ATTR}="([^"]*)"`, 'g'), 'src="cid:$1"'));
+  return writtenHere ? sanitizeEmailHtml(row.html) : { html: row.html, hasRemoteImages: row.hasRemoteImages };
 }
 
 /** An email with its bodies, attachments and thread; opening it marks it read (and says so over SSE). */

@@ -1,6 +1,7 @@
 import { envelope, fileDownloadQuery, fileInfo } from '@quayside/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser, sessionUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
 import { contentDisposition, isInlineSafe, readUploadedFile } from '../../lib/files';
@@ -28,20 +29,25 @@ export default async function fileRoutes(fastify: FastifyInstance) {
   // file by the records holding it (access.ts), with the session looked up here.
   app.get(
     '/api/file/download/',
-    { config: { access: 'public' }, schema: { tags, querystring: fileDownloadQuery } },
+    {
+      config: { access: 'public' },
+      // ?token= like every read (lib/access.ts): an <img> or a link cannot send the header.
+      schema: { tags, querystring: fileDownloadQuery.extend({ token: z.string().optional() }) },
+    },
     async (request, reply) => {
       const row = await readableFile(db, await sessionUser(request), request.query.id);
       const inline = request.query.inline === '1' && isInlineSafe(row.mime);
-      return (
-        reply
-          .header('Content-Type', row.mime)
-          .header('Content-Length', row.size)
-          .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
-          .header('X-Content-Type-Options', 'nosniff')
-          // Asked again every time: a file must not stay readable from the cache after sign-out.
-          .header('Cache-Control', 'private, no-cache')
-          .send(store.open(row.sha256))
-      );
+      // Asked again every time: a file must not stay readable from the cache after sign-out. The
+      // content's hash as ETag lets the browser keep its copy while the answer stays the same.
+      const etag = `"${row.sha256}"`;
+      reply.header('Cache-Control', 'private, no-cache').header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply
+        .header('Content-Type', row.mime)
+        .header('Content-Length', row.size)
+        .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(store.open(row.sha256));
     },
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flattenRoutes } from '@/shared/routes/resolve';
 import { ROUTES } from '@/shared/routes/paths';
+import { flattenRoutes } from '@/shared/routes/resolve';
 import en from './en.json';
 import zh from './zh.json';
 

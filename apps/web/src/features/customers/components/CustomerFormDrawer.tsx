@@ -1,6 +1,7 @@
 import type { Customer } from '@quayside/contract';
 import { Button, Drawer, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormOverlay } from '@/shared/form/useFormOverlay';
 import { customerTitle } from '../fields';
 import { CustomerFormBody } from './CustomerFormBody';
 import { useCustomerForm } from './useCustomerForm';
@@ -18,8 +19,9 @@ export function CustomerFormDrawer({
   const { t } = useTranslation();
   const { form, save, saving, duplicate, initial } = useCustomerForm(customer, (saved) => {
     onSaved?.(saved);
-    onClose();
+    leave();
   });
+  const { requestClose, leave } = useFormOverlay('customer-form', () => form.isFieldsTouched(), onClose);
   const title = customer
     ? t('customers.editTitle', { name: customerTitle(customer) })
     : t('customers.createTitle');
@@ -28,7 +30,7 @@ export function CustomerFormDrawer({
       open
       title={title}
       size={720}
-      onClose={onClose}
+      onClose={requestClose}
       destroyOnHidden
       // The drawer takes the focus when it opens; hand it to the first field.
       afterOpenChange={(open) => open && form.getFieldInstance('company_name')?.focus()}
@@ -39,7 +41,7 @@ export function CustomerFormDrawer({
             {t('customers.saveHint')}
           </Typography.Text>
           <Space>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
+            <Button onClick={requestClose}>{t('common.cancel')}</Button>
             <Button type="primary" loading={saving} onClick={save}>
               {customer ? t('common.save') : t('common.create')}
             </Button>
@@ -53,7 +55,7 @@ export function CustomerFormDrawer({
         initial={initial}
         duplicate={duplicate}
         onSubmit={save}
-        onOpenDuplicate={onClose}
+        onOpenDuplicate={() => leave(false)}
       />
     </Drawer>
   );

@@ -2,6 +2,7 @@ import type { Customer } from '@quayside/contract';
 import { Alert, App, Modal, Radio, Select, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/shared/form/useSubmit';
 import type { Lookups } from '@/shared/lookups/lookups';
 import { useLookups } from '@/shared/lookups/useLookups';
 import { useCustomer, useCustomerList, useMergeCustomers } from '../api';
@@ -67,7 +68,7 @@ function Comparison({
   };
   const side = (c: Customer): Side => (c.id === survivor.id ? 'survivor' : 'merged');
 
-  const submit = async () => {
+  const { submit, submitting } = useSubmit(async () => {
     const saved = await merge.mutateAsync({
       survivor_id: survivor.id,
       merged_id: merged.id,
@@ -75,7 +76,7 @@ function Comparison({
     });
     void message.success(t('customers.merged', { name: customerTitle(saved) }));
     onMerged(saved);
-  };
+  });
 
   return (
     <Modal
@@ -85,7 +86,7 @@ function Comparison({
       okText={t('customers.mergeDo')}
       cancelText={t('common.cancel')}
       okButtonProps={{ danger: true }}
-      confirmLoading={merge.isPending}
+      confirmLoading={submitting}
       onOk={submit}
       onCancel={onClose}
     >

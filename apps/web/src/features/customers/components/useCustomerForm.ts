@@ -2,6 +2,7 @@ import type { Customer } from '@quayside/contract';
 import { App, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
 import { useUser } from '@/shared/session';
 import { type CustomerCreate, useCreateCustomer, useUpdateCustomer } from '../api';
@@ -50,7 +51,7 @@ export function useCustomerForm(
   const update = useUpdateCustomer();
   const [duplicate, setDuplicate] = useState<DuplicateCustomer | null>(null);
 
-  const save = async () => {
+  const { submit: save, submitting } = useSubmit(async () => {
     let values: CustomerFormValues;
     try {
       values = await form.validateFields();
@@ -71,12 +72,12 @@ export function useCustomerForm(
       setDuplicate(duplicateOf(err));
       showFormError(form, err);
     }
-  };
+  });
 
   return {
     form,
     save,
-    saving: create.isPending || update.isPending,
+    saving: submitting,
     duplicate,
     initial: initialValues(customer, prefill, me?.id ?? null),
   };

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { tagsStore } from '@/layout/tags-store';
+import { useDiscardGuard } from '@/shared/form/useDiscardGuard';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { CustomerFormBody } from '../components/CustomerFormBody';
 import { useCustomerForm } from '../components/useCustomerForm';
@@ -21,6 +22,7 @@ export default function CustomerCreatePage() {
     navigate(to);
     tagsStore.close(PATH, to);
   };
+  const confirmClose = useDiscardGuard(() => form.isFieldsTouched());
   const { form, save, saving, duplicate, initial } = useCustomerForm(
     null,
     (saved) => close(`/customer/detail/${saved.id}`),
@@ -40,7 +42,7 @@ export default function CustomerCreatePage() {
         />
         <div className="customer-create__actions">
           <Space>
-            <Button onClick={() => close('/customer/list')}>{t('common.cancel')}</Button>
+            <Button onClick={() => confirmClose(() => close('/customer/list'))}>{t('common.cancel')}</Button>
             <Button type="primary" loading={saving} onClick={save}>
               {t('common.create')}
             </Button>

@@ -12,7 +12,6 @@ import { App, Button, Card, Col, Dropdown, Result, Row, Skeleton, Space, Tooltip
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { PageProps } from '@/shared/routes/types';
 import { useCompose } from '@/features/email/api';
 import { formatRecipient } from '@/features/email/compose/addresses';
 import { tagsStore } from '@/layout/tags-store';
@@ -20,6 +19,7 @@ import { useTabLabel } from '@/layout/useTabLabel';
 import { parseTime, timeAgo } from '@/shared/format';
 import { useHotkeys } from '@/shared/list/hotkeys';
 import { useLookups } from '@/shared/lookups/useLookups';
+import type { PageProps } from '@/shared/routes/types';
 import { useUser } from '@/shared/session';
 import { useCustomer } from '../api';
 import { ActivityTabs } from '../components/ActivityTabs';

@@ -3,6 +3,8 @@ import type { EmailAccount } from '@quayside/contract';
 import { Alert, App, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormOverlay } from '@/shared/form/useFormOverlay';
+import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
 import { parseTime } from '@/shared/format';
 import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
@@ -35,17 +37,18 @@ export function AccountDrawer({ account, onClose }: { account: EmailAccount | nu
   // What the address and IMAP host were, to tell a field filled in for the admin from one they typed.
   const before = useRef({ address: initial.address, imapHost: initial.imap_host });
 
-  const submit = async (values: AccountFormValues) => {
+  const { requestClose, leave } = useFormOverlay('account-form', () => form.isFieldsTouched(), onClose);
+  const { submit, submitting } = useSubmit(async (values: AccountFormValues) => {
     try {
       const saved = await save.mutateAsync(accountBody(values, account?.id ?? null));
       void message.success(
         t(editing ? 'email.accounts.saved' : 'email.accounts.created', { address: saved.address }),
       );
-      onClose();
+      leave();
     } catch (err) {
       showFormError(form, err);
     }
-  };
+  });
 
   const runTest = async () => {
     setResult(null);
@@ -86,7 +89,7 @@ export function AccountDrawer({ account, onClose }: { account: EmailAccount | nu
       title={
         editing ? t('email.accounts.editTitle', { address: account.address }) : t('email.accounts.newTitle')
       }
-      onClose={onClose}
+      onClose={requestClose}
       destroyOnHidden
       footer={
         <div className="account-drawer__footer">
@@ -94,8 +97,8 @@ export function AccountDrawer({ account, onClose }: { account: EmailAccount | nu
             {t('email.accounts.test')}
           </Button>
           <Space>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            <Button onClick={requestClose}>{t('common.cancel')}</Button>
+            <Button type="primary" loading={submitting} onClick={() => form.submit()}>
               {editing ? t('common.save') : t('common.create')}
             </Button>
           </Space>

@@ -3,6 +3,8 @@ import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormOverlay } from '@/shared/form/useFormOverlay';
+import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { RequestError } from '@/shared/request';
@@ -43,13 +45,14 @@ export function CreateCustomerDialog({
     situation: String(prefill.situation),
   }).toString()}`;
 
-  const submit = async (values: Values) => {
+  const { requestClose, leave } = useFormOverlay('create-customer', () => form.isFieldsTouched(), onClose);
+  const { submit, submitting } = useSubmit(async (values: Values) => {
     setConflict(null);
     try {
       const customer = await create.mutateAsync({ ...values, situation: prefill.situation });
       void message.success(t('email.customer.created', { name: customer.company_name || customer.name }));
       onCreated(customer);
-      onClose();
+      leave();
     } catch (err) {
       if (err instanceof RequestError && err.status === 409) {
         // The server names the customer who has this address already.
@@ -57,7 +60,7 @@ export function CreateCustomerDialog({
         setConflict({ text: err.message, id: typeof id === 'number' ? id : null });
       } else showFormError(form, err);
     }
-  };
+  });
 
   return (
     <Modal
@@ -65,9 +68,9 @@ export function CreateCustomerDialog({
       title={t('email.customer.createTitle')}
       okText={t('common.create')}
       cancelText={t('common.cancel')}
-      confirmLoading={create.isPending}
+      confirmLoading={submitting}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={requestClose}
       destroyOnHidden
     >
       <Form<Values>
@@ -86,7 +89,7 @@ export function CreateCustomerDialog({
             title={conflict.text}
             action={
               conflict.id ? (
-                <Link to={`/customer/detail/${conflict.id}`} onClick={onClose}>
+                <Link to={`/customer/detail/${conflict.id}`} onClick={() => leave(false)}>
                   {t('email.customer.openExisting')}
                 </Link>
               ) : undefined
@@ -126,7 +129,7 @@ export function CreateCustomerDialog({
             <LookupSelect table="grade" placeholder={t('email.customer.choose')} />
           </Form.Item>
         </div>
-        <Link to={moreHref} onClick={onClose} className="create-customer__more">
+        <Link to={moreHref} onClick={() => leave(false)} className="create-customer__more">
           {t('email.customer.moreFields')}
         </Link>
       </Form>

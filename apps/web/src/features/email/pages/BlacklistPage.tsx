@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined, SearchOutlined, StopOutlined } from '@ant
 import { Button, Card, Empty, Form, Input, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
 import { parseTime, timeAgo, toThousands } from '@/shared/format';
 import { BulkBar } from '@/shared/list/BulkBar';
@@ -168,7 +169,7 @@ function AddEntryForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ value: string; remark: string }>();
   const add = useAddToBlacklist();
-  const submit = async ({ value, remark }: { value: string; remark: string }) => {
+  const { submit, submitting } = useSubmit(async ({ value, remark }: { value: string; remark: string }) => {
     try {
       await add.mutateAsync({ value: normaliseBlockValue(value), remark: remark?.trim() ?? '' });
       form.resetFields();
@@ -176,7 +177,7 @@ function AddEntryForm() {
     } catch (err) {
       showFormError(form, err);
     }
-  };
+  });
   return (
     <Form
       form={form}
@@ -213,7 +214,7 @@ function AddEntryForm() {
       </Form.Item>
       <Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>
+          <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={submitting}>
             {t('email.blacklist.add')}
           </Button>
         </Space>

@@ -1,6 +1,7 @@
 import { type ChangePassword, PASSWORD_MIN } from '@quayside/contract';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
 import { useChangePassword } from '../api';
 
@@ -18,7 +19,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const [form] = Form.useForm<Values>();
   const change = useChangePassword();
 
-  const onFinish = async ({ old_password, new_password }: Values) => {
+  const { submit: onFinish, submitting } = useSubmit(async ({ old_password, new_password }: Values) => {
     try {
       await change.mutateAsync({ old_password, new_password });
       form.resetFields();
@@ -27,7 +28,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
     } catch (err) {
       showFormError(form, err);
     }
-  };
+  });
 
   const required = (field: string) => ({ required: true, message: t('common.required', { field }) });
 
@@ -73,7 +74,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       >
         <Input.Password autoComplete="new-password" maxLength={200} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={change.isPending}>
+      <Button type="primary" htmlType="submit" loading={submitting}>
         {t('profile.changePassword')}
       </Button>
     </Form>

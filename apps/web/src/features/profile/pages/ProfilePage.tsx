@@ -2,6 +2,7 @@ import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Form, Input, Row, Tabs, Tag, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
 import { useUser } from '@/shared/session';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
@@ -25,18 +26,17 @@ export default function ProfilePage() {
   const [form] = Form.useForm<AccountValues>();
   const update = useUpdateProfile();
   const upload = useUploadAvatar();
-  if (!user) return null;
-  const name = user.name || user.username;
-  const tab = params.get('tab') === 'password' ? 'password' : 'account';
-
-  const saveAccount = async (values: AccountValues) => {
+  const { submit: saveAccount, submitting } = useSubmit(async (values: AccountValues) => {
     try {
       await update.mutateAsync({ name: values.name.trim(), introduction: values.introduction ?? '' });
       void message.success(t('profile.saved'));
     } catch (err) {
       showFormError(form, err);
     }
-  };
+  });
+  if (!user) return null;
+  const name = user.name || user.username;
+  const tab = params.get('tab') === 'password' ? 'password' : 'account';
 
   const beforeUpload = (file: File) => {
     if (!file.type.startsWith('image/')) {
@@ -144,7 +144,7 @@ export default function ProfilePage() {
                           placeholder={t('profile.introductionPlaceholder')}
                         />
                       </Form.Item>
-                      <Button type="primary" htmlType="submit" loading={update.isPending}>
+                      <Button type="primary" htmlType="submit" loading={submitting}>
                         {t('common.save')}
                       </Button>
                     </Form>

@@ -1,6 +1,8 @@
 import { PASSWORD_MIN, type User } from '@quayside/contract';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormOverlay } from '@/shared/form/useFormOverlay';
+import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
 import { useResetPassword } from '../api';
 
@@ -11,16 +13,22 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () 
   const [form] = Form.useForm<{ password: string }>();
   const reset = useResetPassword();
 
-  const submit = async () => {
-    const { password } = await form.validateFields();
+  const { requestClose, leave } = useFormOverlay('reset-password', () => form.isFieldsTouched(), onClose);
+  const { submit, submitting } = useSubmit(async () => {
+    let password: string;
+    try {
+      ({ password } = await form.validateFields());
+    } catch {
+      return; // antd shows the message next to the field
+    }
     try {
       await reset.mutateAsync({ id: user.id, password });
       void message.success(t('users.resetDone', { name: user.name }));
-      onClose();
+      leave();
     } catch (err) {
       showFormError(form, err);
     }
-  };
+  });
 
   return (
     <Modal
@@ -29,8 +37,8 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () 
       okText={t('users.resetPassword')}
       cancelText={t('common.cancel')}
       onOk={submit}
-      onCancel={onClose}
-      confirmLoading={reset.isPending}
+      onCancel={requestClose}
+      confirmLoading={submitting}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="reset-password" onFinish={submit}>

@@ -1,6 +1,8 @@
 import { PASSWORD_MIN, ROLES, type Role, type User } from '@quayside/contract';
 import { App, Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormOverlay } from '@/shared/form/useFormOverlay';
+import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
 import { useCreateUser, useUpdateUser } from '../api';
 
@@ -29,8 +31,14 @@ export function UserFormModal({
   const update = useUpdateUser();
   const editing = user !== null;
 
-  const submit = async () => {
-    const values = await form.validateFields();
+  const { requestClose, leave } = useFormOverlay('user-form', () => form.isFieldsTouched(), onClose, open);
+  const { submit, submitting } = useSubmit(async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // antd shows the messages next to the fields
+    }
     try {
       if (editing) {
         const saved = await update.mutateAsync({
@@ -50,11 +58,11 @@ export function UserFormModal({
         });
         void message.success(t('users.created', { name: saved.name }));
       }
-      onClose();
+      leave();
     } catch (err) {
       showFormError(form, err);
     }
-  };
+  });
 
   const required = (field: string) => ({
     required: true,
@@ -69,8 +77,8 @@ export function UserFormModal({
       okText={editing ? t('common.save') : t('common.create')}
       cancelText={t('common.cancel')}
       onOk={submit}
-      onCancel={onClose}
-      confirmLoading={create.isPending || update.isPending}
+      onCancel={requestClose}
+      confirmLoading={submitting}
       destroyOnHidden
       forceRender={false}
     >

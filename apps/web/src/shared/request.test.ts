@@ -216,4 +216,26 @@ describe('request()', () => {
     await settled;
     expect(notices).toEqual(['notification:error:Error:The request failed, please retry later:5']);
   });
+
+  it('a call the app cancels while the body is read is a cancel, not "The request failed"', async () => {
+    const caller = new AbortController();
+    fetchMock.mockImplementationOnce(async (_url, init) => {
+      const res = new Response('{"error_status":0,"data":{}}', { status: 200 });
+      // The body is read after the app superseded the search.
+      Object.defineProperty(res, 'json', {
+        value: () => {
+          caller.abort();
+          return init?.signal?.aborted
+            ? Promise.reject(new DOMException('aborted', 'AbortError'))
+            : Promise.resolve({});
+        },
+      });
+      return res;
+    });
+    await expect(get('/search/', undefined, { signal: caller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(notices).toEqual([]);
+    expect(errorLogStore.get()).toEqual([]);
+  });
 });

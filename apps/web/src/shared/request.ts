@@ -134,7 +134,11 @@ interface Answer {
 
 async function viaFetch(url: string, init: Transport): Promise<Answer> {
   const res = await fetch(url, { ...init, credentials: 'same-origin' });
-  const parsed = await res.json().catch(() => null);
+  // Cancelled while the body was read (a superseded search): a cancel, not a failed answer.
+  const parsed = await res.json().catch((err: unknown) => {
+    if (init.signal.aborted) throw err;
+    return null;
+  });
   return { ok: res.ok, status: res.status, parsed };
 }
 

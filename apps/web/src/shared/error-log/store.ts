@@ -15,9 +15,22 @@ let nextId = 1;
 
 export const errorLogStore = createStore<ErrorLogEntry[]>([]);
 
+/**
+ * Not faults: a form whose validation failed (antd rejects with `{errorFields, values}`, the
+ * values being what the user typed, passwords included), and the browser's benign
+ * "ResizeObserver loop" notice.
+ */
+export function isNoise(error: unknown): boolean {
+  if (error && typeof error === 'object' && Array.isArray((error as { errorFields?: unknown }).errorFields))
+    return true;
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return message.startsWith('ResizeObserver loop');
+}
+
 export function logError(error: unknown, info = ''): void {
-  const err =
-    error instanceof Error ? error : new Error(typeof error === 'string' ? error : safeString(error));
+  if (isNoise(error)) return;
+  // Never the value itself: an object may carry what a user typed.
+  const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : describe(error));
   const entry: ErrorLogEntry = {
     id: nextId++,
     message: err.message || String(err.name),
@@ -27,7 +40,7 @@ export function logError(error: unknown, info = ''): void {
     time: Date.now(),
   };
   errorLogStore.set((list) => [...list, entry].slice(-MAX_ENTRIES));
-  console.error(`[error-log] ${entry.message}${info ? ` (${info})` : ''}`, error);
+  console.error(`[error-log] ${entry.message}${info ? ` (${info})` : ''}`, entry.stack);
 }
 
 export function clearErrorLog(): void {
@@ -36,17 +49,19 @@ export function clearErrorLog(): void {
 
 export const useErrorLog = () => useStore(errorLogStore);
 
-function safeString(value: unknown): string {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
+/** What a non-Error value is, without its contents. */
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value !== 'object') return `${typeof value} thrown`;
+  return `${(value as object).constructor?.name || 'Object'} thrown (keys: ${Object.keys(value).slice(0, 5).join(', ')})`;
 }
 
 /** Collect uncaught errors and unhandled promise rejections of the whole page. */
 export function installGlobalErrorHandlers(target: Window = window): () => void {
-  const onError = (e: ErrorEvent) => logError(e.error ?? e.message, 'window.onerror');
+  const onError = (e: ErrorEvent) => {
+    if (isNoise(e.message)) return;
+    logError(e.error ?? e.message, 'window.onerror');
+  };
   const onRejection = (e: PromiseRejectionEvent) => {
     // Request failures were already shown to the user and logged by the wrapper when it mattered.
     if ((e.reason as { name?: string } | null)?.name === 'RequestError') return;

@@ -84,6 +84,11 @@ function cleanCss(root: Root): string {
   root.walkAtRules((rule) => {
     if (!['media', 'supports'].includes(rule.name.toLowerCase())) rule.remove();
   });
+  // A selector loads nothing, but one that reads like code is no selector a real mail needs
+  // (escapes stay: `.sm\:w-full` is how mail built with utility CSS names its classes).
+  root.walkRules((rule) => {
+    if (/javascript:|expression\s*\(|url\s*\(/i.test(rule.selector)) rule.remove();
+  });
   root.walkDecls((decl) => {
     if (forbiddenProps.test(decl.prop) || unsafeValue.test(decl.value) || unsafeValue.test(decl.prop))
       decl.remove();

@@ -6,6 +6,20 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// The Node versions every dependency declares (package.json `engines`, docs/decisions.md). Below
+// 20.19 the server cannot load (ESM-only dependencies need require(esm)); 20.19+ runs it but is
+// past its end of life and outside what pg-boss and cookie declare: said once at start.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`\nQuayside needs Node 22.13+ or 24+ (this is Node ${process.versions.node}). See README.md.\n`);
+  process.exit(1);
+}
+if (major < 22 || (major === 22 && minor < 13) || major === 23) {
+  console.warn(
+    `Node ${process.versions.node} is not supported (end of life, or older than what the dependencies declare): use Node 22.13+ or 24+.`,
+  );
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
 const built = path.join(web, 'dist/index.html');

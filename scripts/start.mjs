@@ -11,7 +11,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // past its end of life and outside what pg-boss and cookie declare: said once at start.
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`\nQuayside needs Node 22.13+ or 24+ (this is Node ${process.versions.node}). See README.md.\n`);
+  console.error(
+    `\nQuayside needs Node 22.13+ or 24+ (this is Node ${process.versions.node}). See README.md.\n`,
+  );
   process.exit(1);
 }
 if (major < 22 || (major === 22 && minor < 13) || major === 23) {

@@ -5,7 +5,9 @@ import type { Db } from '../../db/client';
 import { pictureVariants, productPictures } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
-import { findFile, saveFile } from '../files/service';
+import type { SessionUser } from '../../lib/sessions';
+import { readableFiles } from '../files/access';
+import { saveFile } from '../files/service';
 import { createLimiter } from './limiter';
 
 /** Long edge of each variant, in pixels. */
@@ -63,14 +65,13 @@ export async function preparePicture(
   store: FileStore,
   fileId: number,
   field: string,
-  userId: number | null,
+  user: SessionUser,
 ): Promise<Picture> {
-  const known = await picturesOf(db, [fileId]);
-  const found = known.get(fileId);
-  if (found) return found;
-  const file = await findFile(db, fileId).catch(() => {
-    throw invalid(field, 'recordNotFound', { thing: 'thingFile' });
-  });
+  // A product must not take in a file its author could not open: its readers could then open it.
+  const [file] = await readableFiles(db, user, [fileId], field);
+  const known = (await picturesOf(db, [fileId])).get(fileId);
+  if (known) return known;
+  if (!file) throw invalid(field, 'recordNotFound', { thing: 'thingFile' });
   const name = file.name;
   if (!PICTURE_TYPES.includes(file.mime)) throw invalid(field, 'pictureNotImage', { name });
   if (file.size > MAX_PICTURE_BYTES) {
@@ -87,7 +88,7 @@ export async function preparePicture(
   });
   const base = name.replace(/\.[^.]*$/, '');
   const save = (v: Variant, size: number) =>
-    saveFile(db, store, { bytes: v.bytes, name: `${base}-${size}.jpg`, userId });
+    saveFile(db, store, { bytes: v.bytes, name: `${base}-${size}.jpg`, userId: user.id });
   const [image, preview, thumb] = await Promise.all([
     save(variants.image, VARIANT_SIZES.image),
     save(variants.preview, VARIANT_SIZES.preview),
@@ -148,9 +149,9 @@ export async function preparePictures(
   db: Db,
   store: FileStore,
   refs: { file_id: number }[],
-  userId: number | null,
+  user: SessionUser,
 ): Promise<number[]> {
   const ids = [...new Set(refs.map((r) => r.file_id))];
-  await Promise.all(ids.map((id, i) => preparePicture(db, store, id, `pictures.${i}.file_id`, userId)));
+  await Promise.all(ids.map((id, i) => preparePicture(db, store, id, `pictures.${i}.file_id`, user)));
   return ids;
 }

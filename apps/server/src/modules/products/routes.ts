@@ -36,7 +36,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
   const tags = ['products'];
   const admin = { access: ['admin'] } as const;
   const count = envelope(z.object({ count: z.number().int() }));
-  const writer = (request: FastifyRequest) => ({ store, userId: currentUser(request).id });
+  const writer = (request: FastifyRequest) => ({ store, user: currentUser(request) });
 
   app.get(
     '/api/product/list/',
@@ -99,7 +99,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
     '/api/product/prepare_picture/',
     { config: admin, schema: { tags, body: preparePictureBody, response: { 200: envelope(picture) } } },
     async (request) =>
-      ok(await preparePicture(db, store, request.body.file_id, 'file_id', currentUser(request).id)),
+      ok(await preparePicture(db, store, request.body.file_id, 'file_id', currentUser(request))),
   );
 
   app.get(

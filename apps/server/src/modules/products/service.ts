@@ -26,13 +26,14 @@ import { countCacheFor } from '../../lib/count-cache';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
+import type { SessionUser } from '../../lib/sessions';
 import { assertCategoryExists } from './categories';
 import { picturesOfProducts, preparePictures } from './pictures';
 
 export const RESTORE_DAYS = 30;
 type Row = typeof products.$inferSelect;
 /** What a write needs besides the database: the file store (pictures) and who writes. */
-export type Writer = { store: FileStore; userId: number };
+export type Writer = { store: FileStore; user: SessionUser };
 
 const parent = aliasedTable(productCategories, 'parent_category');
 const categoryLabel = sql<string>`CASE WHEN ${productCategories.id} IS NULL THEN '' WHEN ${parent.id} IS NULL THEN ${productCategories.name} ELSE ${parent.name} || ' / ' || ${productCategories.name} END`;
@@ -200,11 +201,11 @@ async function writePictures(db: Db, productId: number, fileIds: number[]): Prom
 export async function createProduct(db: Db, input: ProductFields, writer: Writer): Promise<Product> {
   await assertCategoryExists(db, input.category_id);
   await assertModelFree(db, input.model);
-  const fileIds = await preparePictures(db, writer.store, input.pictures, writer.userId);
+  const fileIds = await preparePictures(db, writer.store, input.pictures, writer.user);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
-      .values({ ...toColumns(input), name: input.name, createdBy: writer.userId })
+      .values({ ...toColumns(input), name: input.name, createdBy: writer.user.id })
       .returning({ id: products.id });
     await writePictures(tx as unknown as Db, row!.id, fileIds);
     return row!.id;
@@ -224,7 +225,7 @@ export async function updateProduct(
     await assertModelFree(db, input.model, id);
   }
   await assertCategoryExists(db, input.category_id);
-  const fileIds = input.pictures && (await preparePictures(db, writer.store, input.pictures, writer.userId));
+  const fileIds = input.pictures && (await preparePictures(db, writer.store, input.pictures, writer.user));
   await db.transaction(async (tx) => {
     await tx
       .update(products)

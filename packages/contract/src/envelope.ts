@@ -7,8 +7,6 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** Signed in, but the password must be changed first (only change_password, user_info, logout answer). */
   PASSWORD_CHANGE_REQUIRED: 403,
-  /** Signed in, but the password must be changed first (only change_password, user_info, logout answer). */
-  PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
   /** A path that exists, asked with a method it does not answer (the Allow header lists those it does). */
   METHOD_NOT_ALLOWED: 405,

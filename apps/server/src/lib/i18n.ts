@@ -12,10 +12,6 @@ const messages = {
     en: 'Please change your password before you continue',
     zh: '请先修改密码再继续',
   },
-  passwordChangeRequired: {
-    en: 'Please change your password before you continue',
-    zh: '请先修改密码再继续',
-  },
   notFound: { en: 'Not found', zh: '未找到' },
   routeNotFound: { en: 'No such API: {method} {url}', zh: '接口不存在：{method} {url}' },
   recordNotFound: { en: '{thing} not found', zh: '{thing}不存在' },

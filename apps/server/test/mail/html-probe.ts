@@ -35,7 +35,8 @@ const INSPECT = `(() => {
     if (/url\\s*\\(|image\\s*\\(|image-set|expression|javascript:/i.test(style)) out.push({ index: indexOf(el), problem: 'style=' + style.slice(0, 80) });
   }
   for (const a of document.querySelectorAll('a[href], area[href]')) {
-    const protocol = new URL(a.href).protocol;
+    let protocol = 'unparseable:';
+    try { protocol = new URL(a.href).protocol; } catch {}
     if (!['http:', 'https:', 'mailto:', 'tel:'].includes(protocol)) out.push({ index: indexOf(a), problem: 'a.href ' + a.href.slice(0, 60) });
   }
   for (const img of document.querySelectorAll('img[src]')) {

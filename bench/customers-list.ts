@@ -15,6 +15,9 @@ import { ensureFirstAdmin } from '../apps/server/src/modules/users/service';
 import { runLoad } from './lib/load';
 import { seedCustomers } from './lib/seed-customers';
 
+/** Not the default: a first admin on the default password may only change it. */
+const BENCH_ADMIN_PASSWORD = 'bench-admin-pass';
+
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const which = arg('db', 'both');
@@ -105,7 +108,7 @@ async function measure(
   const login = await fetch(`${base}/api/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: DEFAULT_ADMIN_PASSWORD }),
+    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const headers = { 'x-token': token };
@@ -150,7 +153,7 @@ async function measure(
 
 async function seeded(database: Database) {
   await migrateDatabase(database);
-  await ensureFirstAdmin(database.db, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
+  await ensureFirstAdmin(database.db, BENCH_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
   await seedCustomers(database, rows);
   await database.close();
 }

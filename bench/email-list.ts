@@ -21,6 +21,9 @@ import { createEventHub } from '../apps/server/src/lib/events';
 import { createFileStore } from '../apps/server/src/lib/files';
 import { ensureFirstAdmin } from '../apps/server/src/modules/users/service';
 
+/** Not the default: a first admin on the default password may only change it. */
+const BENCH_ADMIN_PASSWORD = 'bench-admin-pass';
+
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const flag = (name: string) => process.argv.includes(`--${name}`);
@@ -112,7 +115,7 @@ async function capture(
 
 try {
   await migrateDatabase(database);
-  await ensureFirstAdmin(database.db, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
+  await ensureFirstAdmin(database.db, BENCH_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
   const t0 = performance.now();
   const [{ n: existing } = { n: 0 }] = (
     await database.query<{ n: number }>('SELECT count(*)::int AS n FROM emails')
@@ -134,7 +137,7 @@ try {
   const login = await app.inject({
     method: 'POST',
     url: '/api/login/',
-    payload: { username: 'admin', password: DEFAULT_ADMIN_PASSWORD },
+    payload: { username: 'admin', password: BENCH_ADMIN_PASSWORD },
   });
   const token = login.json().data.token as string;
   const { rows: needle } = await database.query<{ s: string }>(

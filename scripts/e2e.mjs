@@ -59,7 +59,9 @@ const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-e2e-'));
 const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', QUAYSIDE_DATA_DIR: dataDir };
-delete env.QUAYSIDE_ADMIN_PASSWORD; // the tests expect the default first-admin password
+// The first admin gets a chosen password: on the default one only change_password answers.
+const adminPassword = 'e2e-admin-pass-1';
+env.QUAYSIDE_ADMIN_PASSWORD = adminPassword;
 delete env.DATABASE_URL; // a fresh embedded database, never a shared one
 
 const started = Date.now();
@@ -82,7 +84,11 @@ try {
   const playwright = spawn(
     process.execPath,
     [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl } },
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_PASSWORD: adminPassword },
+    },
   );
   code = await new Promise((resolve) => playwright.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 } catch (err) {

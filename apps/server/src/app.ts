@@ -9,6 +9,7 @@ import type { TrustProxy } from './config';
 import accessControl from './lib/access';
 import { type AppContext, contextPlugin } from './lib/context';
 import httpErrors, { sendRouteNotFound } from './lib/http';
+import { safeLogger } from './lib/logging';
 import { registerOpenApi } from './lib/openapi';
 import { validatorCompiler } from './lib/validation';
 import authRoutes from './modules/auth/routes';
@@ -41,7 +42,7 @@ export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
 /** The Fastify instance with every plugin and module; tests inject into it. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: safeLogger(options.logger),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 5 * 1024 * 1024,
     trustProxy: trustProxyOption(ctx.config.trustProxy),

@@ -28,7 +28,7 @@ describe('login', () => {
       name: 'Administrator',
       avatar: '',
       introduction: '',
-      must_change_password: true,
+      must_change_password: false,
       setting: { articlePlatform: [] },
     });
   });

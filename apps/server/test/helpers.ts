@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@quayside/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, DEFAULT_ADMIN_PASSWORD, loadConfig } from '../src/config';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../src/db/client';
+import { users } from '../src/db/schema';
 import { createEventHub } from '../src/lib/events';
 import { createFileStore } from '../src/lib/files';
 import { type Jobs, startJobs } from '../src/lib/jobs';
@@ -86,6 +88,8 @@ export async function createTestApp(options: { withJobs?: boolean } = {}): Promi
   const config = testConfig(dataDir);
   const { database, drop } = await createTestDatabase();
   await ensureFirstAdmin(database.db, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
+  // The suites act as an admin who has chosen a password: until then only change_password answers.
+  await database.db.update(users).set({ mustChangePassword: false }).where(eq(users.username, 'admin'));
   const jobs = options.withJobs ? await startJobs(database, () => {}) : undefined;
   const app = await buildApp({
     config,

@@ -1,4 +1,6 @@
+import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { multipartFile, ONE_PIXEL_PNG } from './multipart';
 
@@ -176,16 +178,93 @@ describe('own profile', () => {
     expect((await call(t.app, 'GET', '/api/user_info/', { token: other })).status).toBe(403);
     expect(await login(t.app, 'grace', 'another-1')).toBeTruthy();
   });
+});
 
-  it('clears the default-password flag of the first admin once changed', async () => {
-    const token = await login(t.app, 'admin', 'admin123');
-    await call(t.app, 'POST', '/api/profile/change_password/', {
-      token,
-      body: { old_password: 'admin123', new_password: 'a-better-secret' },
+describe('a password that must be changed', () => {
+  it('answers only change_password, user_info and logout until it is changed', async () => {
+    const created = await create({
+      username: 'fiona',
+      password: 'password1',
+      name: 'Fiona',
+      roles: ['editor'],
     });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    await call(t.app, 'POST', '/api/user/reset_password/', {
+      token: t.adminToken,
+      body: { id: created.body.data.id, password: 'temporary-1' },
+    });
+    const token = await login(t.app, 'fiona', 'temporary-1');
+    const spare = await login(t.app, 'fiona', 'temporary-1');
+
+    for (const [method, url, body] of [
+      ['GET', '/api/lookups/', undefined],
+      ['GET', '/api/user/options/', undefined],
+      ['POST', '/api/profile/update/', { name: 'Fiona F' }],
+      ['POST', '/api/preference/set/', { key: 'theme', value: 'dark' }],
+    ] as const) {
+      const res = await call(t.app, method, url, { token, body });
+      expect(res.status, url).toBe(403);
+      expect(res.body.code, url).toBe('PASSWORD_CHANGE_REQUIRED');
+      expect(res.body.msg).toBe('Please change your password before you continue');
+    }
+    const zh = await call(t.app, 'GET', '/api/lookups/', { token, headers: { cookie: 'language=zh' } });
+    expect(zh.body.msg).toBe('请先修改密码再继续');
+
     const info = await call(t.app, 'GET', '/api/user_info/', { token });
-    expect(info.body.data.must_change_password).toBe(false);
+    expect(info.status).toBe(200);
+    expect(info.body.data.must_change_password).toBe(true);
+    expect((await call(t.app, 'POST', '/api/logout/', { token: spare })).status).toBe(200);
+
+    const changed = await call(t.app, 'POST', '/api/profile/change_password/', {
+      token,
+      body: { old_password: 'temporary-1', new_password: 'my-own-secret-1' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/lookups/', { token })).status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/user_info/', { token })).body.data.must_change_password).toBe(
+      false,
+    );
   });
+});
+
+describe('the last admin, under concurrency', () => {
+  it('leaves exactly one active admin when two admins demote or disable each other at the same moment', async () => {
+    const adminIds = async () =>
+      (
+        await t.database.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.disabled, false), arrayContains(users.roles, ['admin'])))
+      ).map((u) => u.id);
+    const setDisabled = (ids: number[], disabled: boolean) =>
+      t.database.db.update(users).set({ disabled }).where(inArray(users.id, ids));
+    for (let round = 0; round < 6; round++) {
+      const change = round % 2 === 0 ? { roles: ['editor'] } : { disabled: true };
+      const [xToken, yToken] = await Promise.all(
+        ['x', 'y'].map((n) => t.userToken(['admin'], `race${n}${round}`)),
+      );
+      const [x, y] = await Promise.all(
+        [xToken, yToken].map(
+          async (token) => (await call(t.app, 'GET', '/api/user_info/', { token })).body.data.id,
+        ),
+      );
+      // Only x and y are active admins now.
+      const others = (await adminIds()).filter((id) => id !== x && id !== y);
+      await setDisabled(others, true);
+      const [a, b] = await Promise.all([
+        call(t.app, 'POST', '/api/user/update/', { token: xToken, body: { id: y, ...change } }),
+        call(t.app, 'POST', '/api/user/update/', { token: yToken, body: { id: x, ...change } }),
+      ]);
+      const left = await adminIds();
+      await setDisabled(others, false);
+      // One wins; the other is refused as the last admin (409), or was no admin any more (403).
+      expect([a.status, b.status].sort(), JSON.stringify([a.body, b.body])).toEqual(
+        expect.arrayContaining([200, expect.toSatisfy((s: number) => s === 403 || s === 409)]),
+      );
+      expect(left).toHaveLength(1);
+      await setDisabled(left, true);
+    }
+  }, 60_000);
 });
 
 async function upload(token: string, name: string, bytes: Buffer): Promise<number> {

@@ -1,7 +1,7 @@
 import type { Role } from '@quayside/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authRequired, forbidden } from './errors';
+import { AppError, authRequired, forbidden } from './errors';
 import { findSession, type SessionUser } from './sessions';
 
 export const TOKEN_COOKIE = 'rs-token';
@@ -15,6 +15,14 @@ export type Access = 'public' | 'user' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A GET that changes something (email/compose creates a draft): like every POST, it takes the
+     * token from the X-Token header only, never from the cookie or ?token=, which another site can
+     * make the browser send.
+     */
+    changesState?: boolean;
+    /** Answers a user who must still change their password (change_password, user_info, logout). */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -34,9 +42,10 @@ function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers['x-token'];
   if (typeof header === 'string' && header) return header;
   // Reads also take ?token= (spec §7 does it for user_info; EventSource cannot send headers) and the
-  // web app's rs-token cookie (an <img> of an avatar cannot either). Writes need the header, which
-  // another site cannot set: no cross-site request forgery.
-  if (request.method === 'GET') {
+  // web app's rs-token cookie (an <img> of an avatar cannot either). Calls that change state need the
+  // header, which another site cannot set: no cross-site request forgery.
+  const isRead = request.method === 'GET' || request.method === 'HEAD';
+  if (isRead && !request.routeOptions.config?.changesState) {
     const query = request.query as Record<string, unknown> | undefined;
     if (typeof query?.token === 'string' && query.token) return query.token;
     const cookie = request.cookies?.[TOKEN_COOKIE];
@@ -75,6 +84,9 @@ async function accessControl(app: FastifyInstance) {
     if (access === undefined || access === 'public') return;
     const user = await sessionUser(request);
     if (!user) throw authRequired();
+    if (user.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED', 'passwordChangeRequired');
+    }
     if (!isAllowed(access, user.roles)) throw forbidden();
     request.user = user;
   });

@@ -10,6 +10,8 @@ export type SessionUser = {
   name: string;
   roles: Role[];
   sessionId: number;
+  /** Until the password is changed, only a few routes answer (access.ts). */
+  mustChangePassword: boolean;
 };
 
 /** Sliding expiry is written at most this often, so a busy user does not cost a write per request. */
@@ -44,6 +46,7 @@ export async function findSession(db: Db, token: string, days: number): Promise<
       username: users.username,
       name: users.name,
       roles: users.roles,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -68,6 +71,7 @@ export async function findSession(db: Db, token: string, days: number): Promise<
     name: row.name,
     roles: row.roles as Role[],
     sessionId: row.sessionId,
+    mustChangePassword: row.mustChangePassword,
   };
 }
 

@@ -17,6 +17,8 @@ const server = await startServer(
     QUAYSIDE_DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     QUAYSIDE_SECRET: 'send-crash-secret-0123456789',
+    // Not the default password, which may only be changed until it is.
+    QUAYSIDE_ADMIN_PASSWORD: 'send-child-pass',
     QUAYSIDE_LOG_LEVEL: 'silent',
   }),
   false,
@@ -33,7 +35,7 @@ async function api(token: string, method: 'GET' | 'POST', url: string, payload?:
 
 if (mode === 'send') {
   const [smtpPort = '', imapPort = '', address = '', recipient = ''] = rest;
-  const { token } = await api('', 'POST', '/api/login/', { username: 'admin', password: 'admin123' });
+  const { token } = await api('', 'POST', '/api/login/', { username: 'admin', password: 'send-child-pass' });
   await api(token, 'POST', '/api/email/update_email_account/', {
     address,
     imap_host: '127.0.0.1',

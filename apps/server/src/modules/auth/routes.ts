@@ -38,7 +38,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/user_info/',
     {
-      config: { access: 'user' },
+      config: { access: 'user', beforePasswordChange: true },
       schema: { tags: ['auth'], querystring: userInfoQuery, response: { 200: envelope(userInfo) } },
     },
     async (request) => ok(await auth.userInfo(db, currentUser(request).id)),
@@ -46,7 +46,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/logout/',
-    { config: { access: 'user' }, schema: { tags: ['auth'], response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: 'user', beforePasswordChange: true },
+      schema: { tags: ['auth'], response: { 200: envelope(z.null()) } },
+    },
     async (request) => {
       await endSession(db, currentUser(request).sessionId);
       return ok(null);

@@ -79,7 +79,8 @@ export default async function emailRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/email/detail/',
     {
-      config: { access: emailReaders },
+      // Opening an email marks it read: a change, so the token must come as X-Token.
+      config: { access: emailReaders, changesState: true },
       schema: { tags, querystring: idQuery, response: { 200: envelope(emailDetail) } },
     },
     async (request) => ok(await loadDetail(db, events, request.query.id)),
@@ -99,14 +100,15 @@ export default async function emailRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(z.array(matchAddressItem)) },
       },
     },
-    async (request) => ok(await matchAddress(db, request.query.q)),
+    async (request) => ok(await matchAddress(db, currentUser(request), request.query.q)),
   );
 
   // Composing: any signed-in user, on accounts they may use (checked in compose.ts; 403 otherwise).
   app.get(
     '/api/email/compose/',
     {
-      config: signedIn,
+      // A GET (spec) that creates a draft: the token only as X-Token, so no other site can trigger it.
+      config: { ...signedIn, changesState: true },
       schema: { tags, querystring: composeQuery, response: { 200: envelope(composeAnswer) } },
     },
     async (request) => ok(await compose(db, currentUser(request), request.query)),

@@ -79,7 +79,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/profile/change_password/',
     {
-      config: { access: 'user' },
+      config: { access: 'user', beforePasswordChange: true },
       schema: { tags, body: changePassword, response: { 200: envelope(z.null()) } },
     },
     async (request) => {

@@ -25,7 +25,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export async function findUserById(db: Db, id: number): Promise<UserRecord> {
+export async function findUserById(db: Db | Tx, id: number): Promise<UserRecord> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound('thingUser');
   return { ...row, roles: row.roles as Role[] };
@@ -94,39 +94,55 @@ export async function createUser(
   return toUser(row!);
 }
 
-/** Refuses a change that would leave no active admin. */
-async function assertAdminRemains(db: Db, target: UserRecord, next: { roles: Role[]; disabled: boolean }) {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const activeAdmin = and(eq(users.disabled, false), arrayContains(users.roles, ['admin']));
+
+/**
+ * Refuses a change that would leave no active admin. Runs inside the change's transaction after
+ * `lockActiveAdmins`, so two admins demoting each other at once are decided one after the other.
+ */
+async function assertAdminRemains(tx: Tx, target: UserRecord, next: { roles: Role[]; disabled: boolean }) {
   const wasActiveAdmin = target.roles.includes('admin') && !target.disabled;
   const staysActiveAdmin = next.roles.includes('admin') && !next.disabled;
   if (!wasActiveAdmin || staysActiveAdmin) return;
-  const [others] = await db
+  const [others] = await tx
     .select({ n: count() })
     .from(users)
-    .where(and(ne(users.id, target.id), eq(users.disabled, false), arrayContains(users.roles, ['admin'])));
+    .where(and(ne(users.id, target.id), activeAdmin));
   if ((others?.n ?? 0) === 0) throw conflict('lastAdmin');
+}
+
+/** Row locks on the active admins, in id order (two changes never deadlock), until the transaction ends. */
+async function lockActiveAdmins(tx: Tx): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(activeAdmin).orderBy(asc(users.id)).for('update');
 }
 
 export async function updateUser(
   db: Db,
   input: { id: number; name?: string; roles?: Role[]; disabled?: boolean; introduction?: string },
 ): Promise<User> {
-  const target = await findUserById(db, input.id);
-  const roles = input.roles ? [...new Set(input.roles)] : target.roles;
-  const disabled = input.disabled ?? target.disabled;
-  await assertAdminRemains(db, target, { roles, disabled });
-  const [row] = await db
-    .update(users)
-    .set({
-      name: input.name ?? target.name,
-      introduction: input.introduction ?? target.introduction,
-      roles,
-      disabled,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, input.id))
-    .returning();
-  if (disabled && !target.disabled) await endUserSessions(db, input.id);
-  return toUser(row!);
+  const { row, endSessions } = await db.transaction(async (tx) => {
+    await lockActiveAdmins(tx);
+    const target = await findUserById(tx, input.id);
+    const roles = input.roles ? [...new Set(input.roles)] : target.roles;
+    const disabled = input.disabled ?? target.disabled;
+    await assertAdminRemains(tx, target, { roles, disabled });
+    const [updated] = await tx
+      .update(users)
+      .set({
+        name: input.name ?? target.name,
+        introduction: input.introduction ?? target.introduction,
+        roles,
+        disabled,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, input.id))
+      .returning();
+    return { row: updated!, endSessions: disabled && !target.disabled };
+  });
+  if (endSessions) await endUserSessions(db, input.id);
+  return toUser(row);
 }
 
 /** An admin sets a new password; the user's sessions end and they are asked to choose their own. */

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret } from '../src/modules/email/accounts';
 import { looksLikeInquiry } from '../src/modules/email/inquiry';
-import { linkInlineImages, sanitizeEmailHtml } from '../src/modules/email/sanitize';
+import { judgeUrl } from '../src/modules/email/safe-url';
+import { linkInlineImages, sanitizeEmailHtml, sanitizeOwnHtml } from '../src/modules/email/sanitize';
 import { isPublicIp, senderIpFromHeaders } from '../src/modules/email/sender-ip';
+import { cleanSignature, signatureHtml } from '../src/modules/email/signature';
 import { baseSubject, htmlToText, normaliseMessageId } from '../src/modules/email/sync/message';
+import corpus from './fixtures/xss-vectors.json';
 
 const clean = (html: string) => sanitizeEmailHtml(html).html;
 
@@ -68,6 +71,119 @@ describe('email HTML sanitiser', () => {
     expect(out).not.toMatch(/url|@import|expression|behavior|font-face|t\.test/);
     expect(out).toContain('color: red');
     expect(out).toContain('style="color: blue"');
+  });
+});
+
+describe('URLs judged as the browser reads them', () => {
+  it('finds the scheme through edges, tabs, newlines, controls and case', () => {
+    for (const bad of [
+      ' javascript:alert(1)',
+      '\u0000\u001f javascript:alert(1)',
+      'java\tscr\nipt:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'javascript:alert(1)\u0008 ',
+      'vbscript:msgbox(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'feed:javascript:alert(1)',
+    ]) {
+      expect(judgeUrl(bad), JSON.stringify(bad)).toBeNull();
+    }
+    expect(judgeUrl('\t HTTPS://ok.test/a\n')).toEqual({ kind: 'web', url: 'HTTPS://ok.test/a' });
+    expect(judgeUrl('//cdn.test/x.png')?.kind).toBe('web');
+    expect(judgeUrl('mailto:a@b.test')?.kind).toBe('contact');
+    expect(judgeUrl('tel:+86 21 1234')?.kind).toBe('contact');
+    expect(judgeUrl('#top')?.kind).toBe('fragment');
+    expect(judgeUrl('cid:logo@x')?.kind).toBe('cid');
+    expect(judgeUrl('data:image/png;base64,iVBORw0KGgo=')?.kind).toBe('data-image');
+  });
+
+  it('drops what would point into this app or cannot be parsed', () => {
+    for (const bad of [
+      '/api/user/delete/',
+      'page.html',
+      '\u00a0javascript:alert(1)',
+      'http://google:ha.ckers.org',
+    ]) {
+      expect(judgeUrl(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it('reads entities as the browser does, with or without semicolons, nested or not', () => {
+    const out = clean(
+      '<a href="&#x6A&#x41;vAsCrIpT&colon;alert(1)">1</a><a href="&Tab;java&NewLine;script:x()">2</a>' +
+        '<a href="&amp;#106;avascript:x()">3</a><a href="&Tab;https://ok.test/?a=1&amp;b=2">4</a>',
+    );
+    expect(out).not.toMatch(/javascript|&#106|href="&/i);
+    expect(out).toContain('<a href="https://ok.test/?a=1&amp;b=2" target="_blank"');
+  });
+
+  it('keeps no URL attribute but a link and an image source', () => {
+    const out = clean(
+      '<table background="https://t.test/bg.png"><tr><td background="x.png">x</td></tr></table>' +
+        '<img src="https://ok.test/a.png" srcset="javascript:alert(1) 1x" lowsrc="x.png"><q cite="https://x.test">q</q>',
+    );
+    expect(out).not.toMatch(/background=|srcset|lowsrc|cite=/);
+  });
+});
+
+describe('HTML written here (drafts, sent mail, signatures)', () => {
+  it('keeps remote image sources, which is what the mail sends, and judges the marks', () => {
+    const own = sanitizeOwnHtml(
+      '<img src="https://cdn.test/a.png"><img data-qs-remote-src="https://cdn.test/b.png" class="qs-remote-image">' +
+        '<img data-qs-remote-src="javascript:alert(1)"><img data-qs-cid="Logo@X&quot; onerror=&quot;x">',
+    );
+    expect(own).toContain('<img src="https://cdn.test/a.png" />');
+    expect(own).toContain('data-qs-remote-src="https://cdn.test/b.png"');
+    expect(own).toContain('data-qs-cid="logo@xonerrorx"');
+    expect(own).not.toMatch(/javascript|"\s*onerror/);
+  });
+
+  it('is stable: sanitising sanitised HTML changes nothing (every corpus vector, both sources)', () => {
+    for (const { html } of corpus.vectors) {
+      const once = sanitizeEmailHtml(html).html;
+      expect(sanitizeEmailHtml(once).html).toBe(once);
+      const own = sanitizeOwnHtml(html);
+      expect(sanitizeOwnHtml(own)).toBe(own);
+    }
+  });
+
+  it('keeps a plain-text signature as typed and sanitises an HTML one', () => {
+    expect(cleanSignature('Anna Li <anna@x.test>\nSales')).toBe('Anna Li <anna@x.test>\nSales');
+    expect(signatureHtml('Anna & Co <anna@x.test>\nSales')).toBe(
+      'Anna &amp; Co &lt;anna@x.test&gt;<br>Sales',
+    );
+    const html = cleanSignature(
+      '<p onclick="x()">Anna</p><a href=" javascript:x()">site</a><img src="x" onerror="y()">',
+    );
+    expect(html).toBe('<p>Anna</p><a target="_blank" rel="noopener noreferrer">site</a>');
+    expect(signatureHtml('<b>Anna</b><script>x()</script>')).toBe('<b>Anna</b>');
+  });
+});
+
+describe('ordinary mail keeps its looks', () => {
+  it('keeps layout tables, inline styles without url(), style sheets with media queries and utility classes', () => {
+    const out = clean(`<style>.btn { color: #fff; background: #0a7cff url(https://t.test/b.png) }
+      @media (max-width: 600px) { .sm\\:w-full { width: 100% !important } }</style>
+      <table width="600" cellpadding="0" style="border-collapse: collapse"><tr>
+      <td class="sm:w-full" style="background-color: #f4f4f4; background-image: url('https://t.test/bg.png'); padding: 12px">
+      <font color="#333333" face="Arial">Spring catalogue</font></td></tr></table>`);
+    expect(out).toContain('<table width="600" cellpadding="0" style="border-collapse: collapse">');
+    expect(out).toContain('<td class="sm:w-full" style="background-color: #f4f4f4;padding: 12px">');
+    expect(out).toContain('<font color="#333333" face="Arial">');
+    expect(out).toContain('.sm\\:w-full { width: 100% !important }');
+    expect(out).toContain('.btn { color: #fff }');
+    expect(out).not.toMatch(/url\(|t\.test/);
+  });
+
+  it('links inline images only inside <img> tags', () => {
+    const out = linkInlineImages(
+      '<p>data-qs-cid="logo@x"</p><img data-qs-cid="logo@x" />',
+      new Map([['logo@x', '/api/file/download/?id=7&inline=1']]),
+    );
+    expect(out).toBe(
+      '<p>data-qs-cid="logo@x"</p><img src="/api/file/download/?id=7&amp;inline=1" data-qs-cid="logo@x" />',
+    );
   });
 });
 

@@ -204,7 +204,15 @@ function cleanImage(attribs: Attribs, source: HtmlSource, found: { remote: boole
   } else if (judged?.kind === 'data-image') {
     out.src = judged.url;
   }
-  return out;
+  // One order whatever the input's, so that sanitising sanitised HTML changes nothing.
+  const { class: cls, [REMOTE_SRC_ATTR]: parkedAt, [CID_ATTR]: cidMark, ...others } = out;
+  const classes = [...new Set((cls ?? '').split(/\s+/).filter(Boolean))].join(' ');
+  return {
+    ...others,
+    ...(parkedAt ? { [REMOTE_SRC_ATTR]: parkedAt } : {}),
+    ...(cidMark ? { [CID_ATTR]: cidMark } : {}),
+    ...(classes ? { class: classes } : {}),
+  };
 }
 
 /** Every attribute of every tag: URLs judged as the browser reads them, styles without loads. */

@@ -195,7 +195,7 @@ describe('a record cannot take in a file its author may not read', () => {
   });
 });
 
-describe('live events', () => {
+describe('live events and search hits', () => {
   it('announces new mail only to users who may read it; the others get their unread count', async () => {
     const seen: Record<'admin' | 'onAccount', LiveEvent[]> = { admin: [], onAccount: [] };
     const adminId = (await get('/api/user_info/', 'admin')).body.data.id;
@@ -212,5 +212,15 @@ describe('live events', () => {
     expect(seen.admin.some((e) => e.type === 'email')).toBe(true);
     expect(seen.onAccount.some((e) => e.type === 'unread')).toBe(true);
     expect(seen.onAccount.filter((e) => e.type === 'email')).toEqual([]);
+  });
+
+  it('completes addresses only from mail the user may read or sends from', async () => {
+    const found = async (caller: Caller) =>
+      (
+        (await get('/api/email/match_address/', caller, { q: 'buyer' })).body.data as { address: string }[]
+      ).map((m) => m.address);
+    expect(await found('admin')).toContain('buyer@client.test');
+    expect(await found('onAccount')).toContain('buyer@client.test');
+    expect(await found('offAccount')).toEqual([]);
   });
 });

@@ -11,7 +11,10 @@ import type { Db } from '../../db/client';
 import { emailAddresses, emailAttachments, emails } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
 import type { EventHub } from '../../lib/events';
+import type { SessionUser } from '../../lib/sessions';
 import { findCustomerCards, findCustomersByEmails, searchCustomerContacts } from '../customers/matching';
+import { mayReadEmail } from './access';
+import { sendAccounts } from './accounts';
 import { linkInlineImages, sanitizeEmailHtml } from './sanitize';
 import { selectListRows, toListItems } from './serialize';
 import { publishUnread } from './unread';
@@ -234,25 +237,33 @@ const LIMIT = 20;
 
 /**
  * Address completion for the To/Cc fields: customers first (email, name or company starting with
- * the text), then addresses seen in mail (address or name starting with it).
+ * the text), then addresses seen in mail the user may read (address or name starting with it).
  */
-export async function matchAddress(db: Db, q: string): Promise<AddressMatch[]> {
+export async function matchAddress(db: Db, user: SessionUser, q: string): Promise<AddressMatch[]> {
   const prefix = `${q
     .trim()
     .toLowerCase()
     .replace(/[\\%_]/g, '\\$&')}%`;
-  const [customers, seen] = await Promise.all([
-    searchCustomerContacts(db, q, LIMIT),
-    db
+  const matches = sql`(${emailAddresses.address} LIKE ${prefix} OR lower(${emailAddresses.name}) LIKE ${prefix})`;
+  const seenIn = async () => {
+    // Readers of all mail search it all; the others, the mail of the accounts they send from.
+    const accounts = mayReadEmail(user) ? null : (await sendAccounts(db, user)).map((a) => a.id);
+    if (accounts?.length === 0) return [];
+    const query = db
       .selectDistinctOn([emailAddresses.address], {
         address: emailAddresses.address,
         name: emailAddresses.name,
       })
       .from(emailAddresses)
-      .where(sql`${emailAddresses.address} LIKE ${prefix} OR lower(${emailAddresses.name}) LIKE ${prefix}`)
-      .orderBy(emailAddresses.address, sql`${emailAddresses.name} = ''`)
-      .limit(LIMIT),
-  ]);
+      .$dynamic();
+    const scoped = accounts
+      ? query
+          .innerJoin(emails, eq(emails.id, emailAddresses.emailId))
+          .where(and(matches, inArray(emails.accountId, accounts)))
+      : query.where(matches);
+    return scoped.orderBy(emailAddresses.address, sql`${emailAddresses.name} = ''`).limit(LIMIT);
+  };
+  const [customers, seen] = await Promise.all([searchCustomerContacts(db, q, LIMIT), seenIn()]);
   const out = new Map<string, AddressMatch>();
   for (const c of customers) out.set(c.email, { address: c.email, name: c.name, customer_id: c.id });
   const others = seen.filter((s) => !out.has(s.address));

@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 
 export type ServerProcess = {
   process: ChildProcess;
@@ -21,6 +22,12 @@ export type ServerProcess = {
 };
 
 const serverDir = path.resolve(import.meta.dirname, '..');
+
+/** Servers of this test file still running after its last test (a failed one) are killed then. */
+const running = new Set<ServerProcess>();
+afterAll(async () => {
+  for (const server of running) await server.kill9();
+});
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -72,7 +79,7 @@ export async function startServerProcess(options: {
       // already gone
     }
   };
-  return {
+  const server: ServerProcess = {
     process: child,
     port,
     output: () => text,
@@ -86,6 +93,9 @@ export async function startServerProcess(options: {
       await exited;
     },
   };
+  running.add(server);
+  void exited.then(() => running.delete(server));
+  return server;
 }
 
 /** Waits until the server prints that it is ready; fails with its output if it exits or takes too long. */

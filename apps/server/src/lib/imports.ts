@@ -5,7 +5,7 @@
  *   return ok(await runImport(ctx, { kind: 'product', file, userId, lang, confirmDuplicate }, {
  *     prepare: async () => parseAndCheckRows(file),            // outside any transaction
  *     write: async (tx, rows, job) => {                        // one transaction
- *       for (const chunk of chunks(rows)) { await tx.insert(...); job.progress(doneSoFar, rows.length); }
+ *       for (const chunk of chunks(rows)) { await tx.insert(...); await job.progress(doneSoFar, rows.length); }
  *       return { created, updated, skipped, errors, skipped_rows };
  *     },
  *   }));
@@ -44,7 +44,11 @@ export type ImportInput = {
 
 export type ImportJob = {
   id: number;
-  progress(done: number, total: number): void;
+  /**
+   * Rows handled so far. Await it between chunks: it also lets the event loop run, which PGlite's
+   * in-thread queries would otherwise hold for the whole import (no event would leave until the end).
+   */
+  progress(done: number, total: number): Promise<void>;
 };
 
 /** What `write` answers: API.md's import answer plus the rows skipped on purpose. */
@@ -124,14 +128,16 @@ function progressReporter(events: EventHub, input: ImportInput, id: number): Imp
   let last = 0;
   return {
     id,
-    progress(done, total) {
+    async progress(done, total) {
       const now = Date.now();
-      if (done < total && now - last < PROGRESS_EVERY_MS) return;
-      last = now;
-      events.publish(
-        { userId: input.userId },
-        { type: 'import', data: { id, kind: input.kind, done, total } },
-      );
+      if (done === total || now - last >= PROGRESS_EVERY_MS) {
+        last = now;
+        events.publish(
+          { userId: input.userId },
+          { type: 'import', data: { id, kind: input.kind, done, total } },
+        );
+      }
+      await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }

@@ -266,7 +266,7 @@ async function writeRows(
   const existing = await existingByEmail(tx, emails);
   const fresh: Prepared[] = [];
   let done = 0;
-  job.progress(done, good.length);
+  await job.progress(done, good.length);
   for (const item of good) {
     const id = item.fields.email ? existing.get(item.fields.email) : undefined;
     if (id === undefined) {
@@ -286,14 +286,14 @@ async function writeRows(
         .where(eq(customers.id, id));
       result.updated++;
     }
-    if (++done % UPDATE_PROGRESS_EVERY === 0) job.progress(done, good.length);
+    if (++done % UPDATE_PROGRESS_EVERY === 0) await job.progress(done, good.length);
   }
   for (let i = 0; i < fresh.length; i += WRITE_CHUNK) {
     const chunk = fresh.slice(i, i + WRITE_CHUNK);
     await tx.insert(customers).values(chunk.map((p) => toColumns(p.fields)));
     result.created += chunk.length;
     done += chunk.length;
-    job.progress(done, good.length);
+    await job.progress(done, good.length);
   }
   return result;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../src/lib/events';
-import { call } from './helpers';
+import { call, login } from './helpers';
 import { withAttachments } from './mail/messages';
 import { type MailTestbed, mailTestbed } from './mail/setup';
 import { multipartFile, ONE_PIXEL_PNG } from './multipart';
@@ -175,6 +175,27 @@ describe('file downloads follow the record holding the file', () => {
     // Attached to a draft, it follows the draft: the admin may now read it too.
     expect((await draftWith('onAccount', [id])).status).toBe(200);
     expect((await download(id, 'admin')).status).toBe(ALLOW);
+  });
+});
+
+describe('a password that must be changed', () => {
+  it('opens no file, not even the own upload, until it is changed', async () => {
+    const token = await bed.t.userToken(['editor'], 'reset_me');
+    const { payload, headers } = multipartFile('mine.txt', Buffer.from('mine'));
+    const up = await bed.t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload/',
+      headers: { ...headers, 'x-token': token },
+      payload,
+    });
+    const id = up.json().data.id as number;
+    const me = (await call(bed.t.app, 'GET', '/api/user_info/', { token })).body.data.id;
+    const reset = await post('/api/user/reset_password/', 'admin', { id: me, password: 'temporary-1' });
+    expect(reset.status).toBe(200);
+    const again = await login(bed.t.app, 'reset_me', 'temporary-1');
+    const res = await call(bed.t.app, 'GET', '/api/file/download/', { token: again, query: { id } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('PASSWORD_CHANGE_REQUIRED');
   });
 });
 

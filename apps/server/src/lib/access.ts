@@ -54,12 +54,19 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** The signed-in user of the request's token, or null (none, or one that ended). A 'public' route that
- * answers differently to a signed-in user (file downloads) asks this itself. */
+/**
+ * The signed-in user of the request's token, or null (none, or one that ended); until they change a
+ * password they must change, 403 PASSWORD_CHANGE_REQUIRED except on the few routes that allow it.
+ * A 'public' route that answers differently to a signed-in user (file downloads) asks this itself.
+ */
 export async function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   const token = tokenOf(request);
   const { db, config } = request.server.ctx;
-  return token ? findSession(db, token, config.sessionDays) : null;
+  const user = token ? await findSession(db, token, config.sessionDays) : null;
+  if (user?.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED', 'passwordChangeRequired');
+  }
+  return user;
 }
 
 /** The one permission check of the server: every /api route must declare its access, or the app will not start. */
@@ -84,9 +91,6 @@ async function accessControl(app: FastifyInstance) {
     if (access === undefined || access === 'public') return;
     const user = await sessionUser(request);
     if (!user) throw authRequired();
-    if (user.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) {
-      throw new AppError('PASSWORD_CHANGE_REQUIRED', 'passwordChangeRequired');
-    }
     if (!isAllowed(access, user.roles)) throw forbidden();
     request.user = user;
   });

@@ -372,6 +372,31 @@ describe('compose and drafts', () => {
     expect((await get('/api/email/draft/', { id: adminDraft.id }, editor)).status).toBe(403);
   });
 
+  it('lets an admin reply to mail of an account that cannot send: the draft is kept, sending says why', async () => {
+    const [row] = await t.database.db.select().from(emails).where(eq(emails.id, source));
+    const accountId = row!.accountId;
+    await t.database.db.update(emailAccounts).set({ enabled: false }).where(eq(emailAccounts.id, accountId));
+    try {
+      const reply = await get('/api/email/compose/', { mode: 'forward', id: source });
+      expect(reply.status).toBe(200);
+      const draft = await draftOf(reply.body.data.id);
+      expect(draft.account_id).toBe(accountId);
+      const saved = await post('/api/email/save_draft/', {
+        id: draft.id,
+        to: [{ name: '', address: 'z@buyer.test' }],
+      });
+      expect(saved.status).toBe(200);
+      const sent = await post('/api/email/send_email/', { id: draft.id });
+      expect(sent.status).toBe(403);
+      expect(sent.body.msg).toBe('You have no mail account to send from');
+      expect((await draftOf(draft.id)).to).toEqual([{ name: '', address: 'z@buyer.test' }]);
+      // An editor of that account still may not.
+      expect((await get('/api/email/compose/', { mode: 'reply', id: source }, editor)).status).toBe(403);
+    } finally {
+      await t.database.db.update(emailAccounts).set({ enabled: true }).where(eq(emailAccounts.id, accountId));
+    }
+  });
+
   it('saves a draft and refuses a stale save with 409 instead of losing text', async () => {
     const created = (await get('/api/email/compose/', { mode: 'new' })).body.data;
     const first = await post('/api/email/save_draft/', {

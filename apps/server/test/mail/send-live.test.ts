@@ -3,6 +3,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, emailUids } from '../../src/db/schema';
 import { startEmailSend } from '../../src/modules/email/deliver';
+import { DEFAULT_SEND_TIMING } from '../../src/modules/email/send';
 import { call } from '../helpers';
 import { emailRow, type SendTestbed, sleep, startSendTestbed, waitForStatus } from './sending';
 import { duplicates, folderState, type MailTestbed } from './setup';
@@ -129,5 +130,31 @@ describe('sending', () => {
     const copies = smtp.received.slice(before).filter((m) => m.raw.includes(`<${sent.messageId}>`));
     expect(copies).toHaveLength(1);
     expect(smtp.received.length - before).toBe(1);
+  }, 60_000);
+
+  it('a refused attempt waits with its reason and next try time; Retry now sends it at once', async () => {
+    const before = { ...DEFAULT_SEND_TIMING };
+    Object.assign(DEFAULT_SEND_TIMING, { retryDelay: 600, retryDelayMax: 3600 });
+    try {
+      smtp.replies.push({ code: 451, text: 'Greylisted, come back later' });
+      const id = await draftAndSend('four');
+      const end = Date.now() + 20_000;
+      let waiting = await row(id);
+      while (waiting.sendError === '' && Date.now() < end) {
+        await sleep(100);
+        waiting = await row(id);
+      }
+      expect(waiting.sendStatus).toBe('queued');
+      expect(waiting.sendError).toContain('Greylisted');
+      // The next try is the backoff's earliest moment: ten minutes on, not now.
+      expect(waiting.sendAt!.getTime() - Date.now()).toBeGreaterThan(500_000);
+      const received = smtp.received.length;
+      await bed.post('/api/email/retry_send/', { ids: [id] });
+      const sent = await until(id, 'sent');
+      expect(sent.sendError).toBe('');
+      expect(smtp.received.length).toBe(received + 1);
+    } finally {
+      Object.assign(DEFAULT_SEND_TIMING, before);
+    }
   }, 60_000);
 });

@@ -14,9 +14,38 @@ import { baseSubject, htmlToText } from './sync/message';
 type User = SessionUser;
 type EmailRow = typeof emails.$inferSelect;
 
+const isAdmin = (user: User) => user.roles.includes('admin');
+
 /** 403 unless the user may compose and send from every one of these accounts (one query for all). */
 export async function mayUse(db: Db, user: User, ...accountIds: number[]): Promise<void> {
-  if (!(await mayUseAccounts(db, user, accountIds))) throw forbidden();
+  if (await mayUseAccounts(db, user, accountIds)) return;
+  // An admin may use any account: what stops this one is that it cannot send (switched off).
+  throw isAdmin(user) ? new AppError('FORBIDDEN', 'noSendAccount') : forbidden();
+}
+
+/**
+ * Drafts: an admin may reply to and forward any mail and keep the draft even where no account can
+ * send yet (the editor says "Connect a mailbox to send"); sending still needs an enabled account.
+ */
+async function mayDraft(db: Db, user: User, ...accountIds: number[]): Promise<void> {
+  if (!isAdmin(user)) await mayUse(db, user, ...accountIds);
+}
+
+/** The accounts a new draft may be written from: the send accounts, and for an admin every account. */
+async function draftAccounts(db: Db, user: User) {
+  const usable = await sendAccounts(db, user);
+  if (!isAdmin(user)) return usable;
+  const others = await db
+    .select({
+      id: emailAccounts.id,
+      address: emailAccounts.address,
+      name: emailAccounts.name,
+      signature: emailAccounts.signature,
+    })
+    .from(emailAccounts)
+    .orderBy(asc(emailAccounts.id));
+  // Enabled ones first: a new mail is written from an account that can send.
+  return [...usable, ...others.filter((a) => !usable.some((u) => u.id === a.id))];
 }
 
 const escapeHtml = (s: string) =>
@@ -64,7 +93,7 @@ export async function compose(
   user: User,
   query: ComposeQuery,
 ): Promise<{ id: number; version: string }> {
-  const accounts = await sendAccounts(db, user);
+  const accounts = await draftAccounts(db, user);
   let source: EmailRow | undefined;
   if (query.mode !== 'new') {
     if (!query.id) throw invalid('id', 'validationFailed');
@@ -177,7 +206,7 @@ async function findDraft(db: Db, id: number): Promise<EmailRow> {
 
 export async function loadDraft(db: Db, user: User, id: number): Promise<Draft> {
   const row = await findDraft(db, id);
-  await mayUse(db, user, row.accountId);
+  await mayDraft(db, user, row.accountId);
   return toDraft(db, row);
 }
 
@@ -209,7 +238,7 @@ async function toDraft(db: Db, row: EmailRow): Promise<Draft> {
 export async function saveDraft(db: Db, user: User, body: SaveDraftBody): Promise<Draft> {
   const row = await findDraft(db, body.id);
   const accountId = body.account_id ?? row.accountId;
-  await mayUse(db, user, row.accountId, accountId);
+  await mayDraft(db, user, row.accountId, accountId);
   const [account] = await db.select().from(emailAccounts).where(eq(emailAccounts.id, accountId));
   if (!account) throw notFound('thingEmailAccount');
 

@@ -15,11 +15,31 @@ type SmtpError = Error & { responseCode?: number; response?: string };
 /** The worker's kept connections: SMTP to send, IMAP to copy to Sent. */
 type Connections = { smtp: SmtpTransports; sent: SentFolders };
 
-const setStatus = (ctx: AppContext, id: number, sendStatus: string, sendError = '') =>
+const setStatus = (ctx: AppContext, id: number, sendStatus: string, sendError = '', sendAt?: Date) =>
   ctx.db
     .update(emails)
-    .set({ sendStatus, sendError: sendError.slice(0, 1000), updatedAt: new Date() })
+    .set({
+      sendStatus,
+      sendError: sendError.slice(0, 1000),
+      updatedAt: new Date(),
+      ...(sendAt ? { sendAt } : {}),
+    })
     .where(eq(emails.id, id));
+
+/**
+ * The earliest moment pg-boss tries a failed job again: its backoff picks a random delay between
+ * `retryDelay * 2^retryCount` and twice that (capped). Stored as the email's `send_at`, the outbox
+ * can say when the next try comes, and the claim (send_at <= now) still lets that try through.
+ */
+export function nextTryAt(
+  job: Pick<JobWithMetadata, 'retryCount' | 'retryDelay' | 'retryDelayMax'>,
+  now = Date.now(),
+): Date {
+  const base = Math.max(job.retryDelay, 1) * 2 ** Math.min(16, job.retryCount);
+  const seconds = job.retryDelayMax ? Math.min(job.retryDelayMax, base) : base;
+  // A second early: the database's clock decides when the job starts.
+  return new Date(now + Math.max(0, seconds - 1) * 1000);
+}
 
 /**
  * Claims the emails of a batch (queued → sending) in one UPDATE, only those whose `send_at` has
@@ -53,6 +73,7 @@ async function deliver(
   row: EmailRow,
   account: AccountRow,
   lastAttempt: boolean,
+  nextTry: Date,
 ): Promise<void> {
   let raw: Buffer;
   try {
@@ -66,7 +87,7 @@ async function deliver(
       await setStatus(ctx, row.id, 'failed', text);
       return;
     }
-    await setStatus(ctx, row.id, 'queued', text);
+    await setStatus(ctx, row.id, 'queued', text, nextTry);
     throw err;
   }
   await setStatus(ctx, row.id, 'sent');
@@ -99,7 +120,7 @@ async function work(
       try {
         if (row) {
           const account = accounts.find((a) => a.id === row.accountId)!; // a foreign key: it exists
-          await deliver(ctx, connections, row, account, job.retryCount >= job.retryLimit);
+          await deliver(ctx, connections, row, account, job.retryCount >= job.retryLimit, nextTryAt(job));
         }
         return { id: job.id, status: 'completed' };
       } catch (err) {

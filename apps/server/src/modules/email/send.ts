@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Draft, SendAnswer, SendEmailBody } from '@quayside/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { emails } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { conflict, invalid, notFound } from '../../lib/errors';
@@ -35,6 +35,12 @@ const MAX_SCHEDULE_MS = 365 * 24 * 3600_000;
 type User = SessionUser;
 
 const DRAFT_FIELDS = ['account_id', 'to', 'cc', 'bcc', 'subject', 'html', 'attachment_ids'] as const;
+
+/** Failed, or waiting for the next try after a refused attempt (queued with the reason kept). */
+const retryable = or(
+  eq(emails.sendStatus, 'failed'),
+  and(eq(emails.sendStatus, 'queued'), ne(emails.sendError, '')),
+);
 
 /** A job that starts at `sendAt`; the worker's claim checks `send_at` again (see deliver.ts). */
 export async function enqueueSend(
@@ -91,6 +97,8 @@ export async function sendEmail(
       })
     : current;
   if (draft.to.length + draft.cc.length + draft.bcc.length === 0) throw invalid('to', 'emailNoRecipients');
+  // An admin's draft may sit on an account that cannot send (compose.ts): sending needs one that can.
+  await mayUse(db, user, draft.account_id);
   const account = await findAccountRow(db, draft.account_id);
   if (!account.smtpHost) throw invalid('account_id', 'smtpNotConfigured');
   const messageId = newMessageId(account.address);
@@ -117,7 +125,11 @@ export async function sendEmail(
   return { id: row.id, send_status: 'queued', send_at: sendAt.toISOString() };
 }
 
-/** Puts failed emails back in the queue to go at once (manual retry); others are left alone. */
+/**
+ * Puts failed emails, and those waiting for their next try after a refused attempt, back in the
+ * queue to go at once ("Retry now"); others are left alone. A waiting email's old job later finds
+ * nothing to claim.
+ */
 export async function retrySend(
   ctx: AppContext,
   user: User,
@@ -127,21 +139,22 @@ export async function retrySend(
   const rows = await ctx.db
     .select({ id: emails.id, accountId: emails.accountId })
     .from(emails)
-    .where(and(inArray(emails.id, ids), eq(emails.sendStatus, 'failed')));
+    .where(and(inArray(emails.id, ids), retryable));
   await mayUse(ctx.db, user, ...rows.map((r) => r.accountId));
   for (const r of rows) {
     const now = new Date();
     const [claimed] = await ctx.db
       .update(emails)
       .set({ sendStatus: 'queued', sendError: '', sendAt: now, updatedAt: now })
-      .where(and(eq(emails.id, r.id), eq(emails.sendStatus, 'failed')))
+      .where(and(eq(emails.id, r.id), retryable))
       .returning({ id: emails.id });
     if (claimed) await enqueueSend(ctx, r.id, now, timing);
   }
 }
 
 /**
- * Undo send / unschedule: a queued email whose send has not started goes back to the drafts with
+ * Undo send / unschedule / give up: a queued email whose send has not started (or one that failed)
+ * goes back to the drafts with
  * a new draft key and no Message-ID (the next send gives it a new one), and the draft is answered
  * so the editor reopens it. Its job stays in the queue and finds nothing to claim. Sending or sent
  * mail answers 409; an email that is already a draft again (a second click) answers the draft.
@@ -168,7 +181,7 @@ export async function cancelSend(ctx: AppContext, user: User, id: number): Promi
       dedupeKey: `draft:${randomUUID()}`,
       updatedAt: new Date(),
     })
-    .where(and(eq(emails.id, id), eq(emails.sendStatus, 'queued'), isNull(emails.deletedAt)))
+    .where(and(eq(emails.id, id), inArray(emails.sendStatus, ['queued', 'failed']), isNull(emails.deletedAt)))
     .returning({ id: emails.id });
   if (!back) {
     const now = await state();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyInFlight, sendStateOf } from './send-state';
+import { anyInFlight, sendErrorKey, sendStateOf } from './send-state';
 
 const NOW = Date.parse('2026-03-04T10:00:00Z');
 
@@ -26,6 +26,24 @@ describe('sendStateOf (the outbox)', () => {
       kind: 'failed',
       error: '550 no such user',
     });
+  });
+
+  it('a refused attempt that goes again by itself carries its reason and the next try', () => {
+    const at = new Date(NOW + 600_000).toISOString();
+    expect(
+      sendStateOf(
+        { send_status: 'queued', send_at: at, send_error: 'connect ECONNREFUSED 127.0.0.1:1' },
+        NOW,
+      ),
+    ).toEqual({ kind: 'retrying', error: 'connect ECONNREFUSED 127.0.0.1:1', at });
+  });
+
+  it('says why in plain words', () => {
+    expect(sendErrorKey('connect ECONNREFUSED 127.0.0.1:1')).toBe('compose.why.refused');
+    expect(sendErrorKey('451 Greylisted')).toBe('compose.why.later');
+    expect(sendErrorKey('550 no such user')).toBe('compose.why.rejected');
+    expect(sendErrorKey('Invalid login: 535 5.7.8 bad credentials')).toBe('compose.why.login');
+    expect(sendErrorKey('something odd')).toBeNull();
   });
 
   it('knows sent and incoming mail', () => {

@@ -8,6 +8,8 @@ export type SendState =
   | { kind: 'scheduled'; at: string }
   | { kind: 'sending' }
   | { kind: 'failed'; error: string }
+  /** A refused attempt: it goes again by itself at `at` (the earliest moment of the backoff). */
+  | { kind: 'retrying'; error: string; at: string | null }
   | { kind: 'sent' }
   | { kind: 'none' };
 
@@ -17,6 +19,7 @@ export function sendStateOf(
 ): SendState {
   switch (e.send_status) {
     case 'queued': {
+      if (e.send_error) return { kind: 'retrying', error: e.send_error, at: e.send_at };
       const at = e.send_at ? Date.parse(e.send_at) : Number.NaN;
       return e.send_at && at - now > SCHEDULED_AFTER_MS
         ? { kind: 'scheduled', at: e.send_at }
@@ -31,6 +34,20 @@ export function sendStateOf(
     default:
       return { kind: 'none' };
   }
+}
+
+/** Plain words for a server's refusal (the raw text stays at hand): the i18n key, or null. */
+export function sendErrorKey(error: string): string | null {
+  const text = error.toLowerCase();
+  if (/econnrefused/.test(text)) return 'compose.why.refused';
+  if (/etimedout|timeout|timed out/.test(text)) return 'compose.why.timeout';
+  if (/enotfound|eai_again|getaddrinfo/.test(text)) return 'compose.why.notFound';
+  if (/eauth|invalid login|authentication|^535|\b535\b/.test(text)) return 'compose.why.login';
+  if (/econnreset|socket|closed|epipe/.test(text)) return 'compose.why.dropped';
+  if (/cert|tls|ssl/.test(text)) return 'compose.why.tls';
+  if (/^\s*4\d\d\b/.test(text)) return 'compose.why.later';
+  if (/^\s*5\d\d\b/.test(text)) return 'compose.why.rejected';
+  return null;
 }
 
 /** True while any row still moves on its own (the list then looks again every few seconds). */

@@ -78,3 +78,17 @@ export function currencyDigits(currency: string | null | undefined): number {
 export function roundMoney(amount: string, currency: string | null | undefined): string {
   return new Big(amount).toFixed(currencyDigits(currency), Big.roundHalfUp);
 }
+
+/**
+ * An amount for people: the currency's symbol, thousands separated, at least the currency's decimal
+ * places and more when the amount has them ("$0.0125", "€1,234.50", "¥3,000" for JPY). Never rounds.
+ */
+export function formatMoney(amount: string | null, currency: string | null | undefined): string {
+  if (amount === null || amount === '') return '';
+  const [whole = '0', fraction = ''] = canonicalDecimal(amount).split('.');
+  const digits = currencyDigits(currency);
+  const places = fraction.padEnd(digits, '0');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const symbol = CURRENCIES.find((c) => c.id === currency)?.symbol ?? (currency ? `${currency} ` : '');
+  return `${symbol}${grouped}${places ? `.${places}` : ''}`;
+}

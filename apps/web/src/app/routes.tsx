@@ -28,6 +28,7 @@ export const PAGES: Record<string, PageComponent> = {
   EmailTrash: emailFolder,
   EmailAccounts: page(() => import('@/features/email/pages/MailAccountsPage')),
   EmailBlacklist: page(() => import('@/features/email/pages/BlacklistPage')),
+  ProductIndex: page(() => import('@/features/products/pages/ProductListPage')),
   UserIndex: page(() => import('@/features/users/pages/UserListPage')),
   ProfileIndex: page(() => import('@/features/profile/pages/ProfilePage')),
 };

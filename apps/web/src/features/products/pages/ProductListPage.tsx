@@ -1,0 +1,285 @@
+import {
+  AppstoreOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  FolderOpenOutlined,
+  ImportOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  RestOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import type { Product } from '@quayside/contract';
+import { Button, Card, Empty, type InputRef, Segmented, Space, Tooltip } from 'antd';
+import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toThousands } from '@/shared/format';
+import { BulkBar } from '@/shared/list/BulkBar';
+import { ColumnChooser } from '@/shared/list/ColumnChooser';
+import { isDefault } from '@/shared/list/column-prefs';
+import { ExportButton } from '@/shared/list/ExportButton';
+import { useHotkeys } from '@/shared/list/hotkeys';
+import { ImportDialog } from '@/shared/list/ImportDialog';
+import { type ListColumn, type ListPaging, ListTable } from '@/shared/list/ListTable';
+import { usePreference } from '@/shared/list/preferences';
+import { SavedSearches } from '@/shared/list/SavedSearches';
+import {
+  activeFilterCount,
+  filterParams,
+  listParams,
+  parseListState,
+  serializeListState,
+} from '@/shared/list/url-state';
+import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
+import { useListState } from '@/shared/list/useListState';
+import { useLookups } from '@/shared/lookups/useLookups';
+import { PageHeader } from '@/shared/ui/PageHeader';
+import { PRODUCT_API, useImportProducts, useProductList } from '../api';
+import { BulkActions } from '../components/BulkActions';
+import { CategoryManager } from '../components/CategoryManager';
+import { leadColumns, productColumns } from '../components/columns';
+import { ProductDetailDrawer } from '../components/ProductDetailDrawer';
+import { ProductFilters } from '../components/ProductFilters';
+import { ProductFormDrawer } from '../components/ProductFormDrawer';
+import { ProductGrid } from '../components/ProductGrid';
+import { RecycleBinDrawer } from '../components/RecycleBinDrawer';
+import { useDeleteWithUndo } from '../components/useDeleteWithUndo';
+import { langOf } from '../fields';
+import { PRODUCT_LIST, PRODUCT_PREFS, type ProductView } from '../list-config';
+import '../products.css';
+
+/** /product/list (admin): table or grid, search, filters, sort and pages in the URL; create, edit, bulk, import, export, categories, bin. */
+export default function ProductListPage() {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const lookups = useLookups();
+  const scope = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<InputRef>(null);
+
+  const { state, update, reset, replace } = useListState(PRODUCT_LIST);
+  const params = useMemo(() => listParams(state), [state]);
+  const list = useProductList(params);
+  const total = list.data?.total;
+  const view = usePreference<ProductView>(PRODUCT_PREFS.view);
+  const grid = view.value === 'grid';
+
+  const columns = useMemo(() => productColumns(t, lang, lookups), [t, lang, lookups]);
+  const prefs = useColumnPrefs(PRODUCT_PREFS.columns, columns);
+  const labels = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, c.label])), [columns]);
+
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [editing, setEditing] = useState<Product | null | undefined>(undefined);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [binOpen, setBinOpen] = useState(false);
+  const [categoriesOpen, setCategoriesOpen] = useState(false);
+  const importProducts = useImportProducts();
+  const remove = useDeleteWithUndo();
+
+  const filterKey = JSON.stringify(filterParams(state));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter is a new set of rows
+  useEffect(() => setSelected([]), [filterKey]);
+  useHotkeys(scope, { '/': () => searchRef.current?.focus(), n: () => setEditing(null) });
+  const onPaging = useCallback((change: Partial<ListPaging>) => update(change), [update]);
+  const open = useCallback((p: Product) => setViewing(p.id), []);
+  const lead = useMemo(() => leadColumns(t, lang, open), [t, lang, open]);
+
+  const actions: ListColumn<Product> = {
+    key: 'actions',
+    label: t('common.actions'),
+    title: '',
+    fixed: 'right',
+    width: 84,
+    render: (_, p) => (
+      <Space size={0}>
+        <Tooltip title={t('common.edit')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('products.editNamed', { name: p.name })}
+            onClick={() => setEditing(p)}
+          />
+        </Tooltip>
+        <Tooltip title={t('products.delete')}>
+          <Button
+            type="text"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('products.deleteNamed', { name: p.name })}
+            onClick={() => void remove.run([p.id])}
+          />
+        </Tooltip>
+      </Space>
+    ),
+  };
+
+  const filtered = activeFilterCount(state) > 0;
+  const empty = filtered ? (
+    <Empty description={t('products.emptyFiltered')}>
+      <Button onClick={reset}>{t('list.clearFilters')}</Button>
+    </Empty>
+  ) : (
+    <Empty description={t('products.empty')}>
+      <Space>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          {t('products.new')}
+        </Button>
+        <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+          {t('products.importTitle')}
+        </Button>
+      </Space>
+    </Empty>
+  );
+
+  return (
+    <div className="page product-list" ref={scope}>
+      <PageHeader
+        title={t('products.title')}
+        subtitle={t('products.subtitle')}
+        extra={
+          <Space wrap>
+            <Button icon={<FolderOpenOutlined />} onClick={() => setCategoriesOpen(true)}>
+              {t('products.categories')}
+            </Button>
+            <Button icon={<RestOutlined />} onClick={() => setBinOpen(true)}>
+              {t('products.bin')}
+            </Button>
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+              {t('list.import')}
+            </Button>
+            <ExportButton path={PRODUCT_API.export} params={filterParams(state)} total={total} />
+            <Tooltip title={t('products.newHint')}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+                {t('products.new')}
+              </Button>
+            </Tooltip>
+          </Space>
+        }
+      />
+
+      <Card variant="borderless" className="search-card">
+        <ProductFilters
+          state={state}
+          update={update}
+          reset={reset}
+          searchRef={searchRef}
+          extra={
+            <SavedSearches
+              prefKey={PRODUCT_PREFS.searches}
+              current={serializeListState({ ...state, page: 1 }, PRODUCT_LIST)}
+              onApply={(search) =>
+                replace({ ...parseListState(search, PRODUCT_LIST), pageSize: state.pageSize })
+              }
+            />
+          }
+        />
+      </Card>
+
+      <Card variant="borderless" className="table-card">
+        <div className="list-toolbar">
+          {selected.length > 0 ? (
+            <BulkBar count={selected.length} onClear={() => setSelected([])}>
+              <BulkActions ids={selected as number[]} onDone={() => setSelected([])} />
+            </BulkBar>
+          ) : (
+            <span className="list-toolbar__summary" aria-live="polite">
+              {total === undefined
+                ? ''
+                : t('products.count', { count: total, formatted: toThousands(total) })}
+              {filtered && <span className="list-toolbar__filtered">{t('list.filtered')}</span>}
+            </span>
+          )}
+          <Space size={8} className="list-toolbar__tools">
+            <Segmented<ProductView>
+              value={grid ? 'grid' : 'table'}
+              onChange={(v) => view.save(v)}
+              options={[
+                {
+                  value: 'table',
+                  icon: <UnorderedListOutlined />,
+                  title: t('products.tableView'),
+                  label: <span className="sr-only">{t('products.tableView')}</span>,
+                },
+                {
+                  value: 'grid',
+                  icon: <AppstoreOutlined />,
+                  title: t('products.gridView'),
+                  label: <span className="sr-only">{t('products.gridView')}</span>,
+                },
+              ]}
+            />
+            {!grid && (
+              <ColumnChooser
+                settings={prefs.settings}
+                labels={labels}
+                onChange={prefs.save}
+                onReset={prefs.reset}
+                isDefault={isDefault(columns, prefs.settings)}
+              />
+            )}
+            <Tooltip title={t('tags.refresh')}>
+              <Button
+                icon={<ReloadOutlined spin={list.isFetching} />}
+                aria-label={t('tags.refresh')}
+                onClick={() => void list.refetch()}
+              />
+            </Tooltip>
+          </Space>
+        </div>
+        {grid ? (
+          <ProductGrid
+            data={list.data}
+            loading={list.isFetching}
+            paging={state}
+            onPagingChange={onPaging}
+            selectedKeys={selected}
+            onSelectedKeysChange={setSelected}
+            onOpen={open}
+            lookups={lookups}
+            empty={empty}
+          />
+        ) : (
+          <ListTable<Product>
+            rowKey="id"
+            columns={columns}
+            settings={prefs.settings}
+            pinStart={lead}
+            pinEnd={[actions]}
+            data={prefs.loaded && view.loaded ? list.data : undefined}
+            loading={(list.isFetching && !list.data) || !prefs.loaded || !view.loaded}
+            paging={state}
+            defaultSort={PRODUCT_LIST.defaultSort}
+            onPagingChange={onPaging}
+            selectedKeys={selected}
+            onSelectedKeysChange={setSelected}
+            empty={list.data ? empty : undefined}
+          />
+        )}
+      </Card>
+
+      {editing !== undefined && <ProductFormDrawer product={editing} onClose={() => setEditing(undefined)} />}
+      {viewing !== null && (
+        <ProductDetailDrawer
+          id={viewing}
+          onClose={() => setViewing(null)}
+          onEdit={(p) => {
+            setViewing(null);
+            setEditing(p);
+          }}
+        />
+      )}
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        title={t('products.importTitle')}
+        templatePath={PRODUCT_API.template}
+        duplicateQuestion={t('products.importDuplicates')}
+        run={(file, onDuplicate) => importProducts.mutateAsync({ file, onDuplicate })}
+      />
+      <RecycleBinDrawer open={binOpen} onClose={() => setBinOpen(false)} />
+      <CategoryManager open={categoriesOpen} onClose={() => setCategoriesOpen(false)} />
+    </div>
+  );
+}

@@ -11,6 +11,7 @@ import { type AppContext, contextPlugin } from './lib/context';
 import httpErrors, { sendRouteNotFound } from './lib/http';
 import { safeLogger } from './lib/logging';
 import { registerOpenApi } from './lib/openapi';
+import securityHeaders from './lib/security-headers';
 import { validatorCompiler } from './lib/validation';
 import authRoutes from './modules/auth/routes';
 import customerRoutes from './modules/customers/routes';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(contextPlugin, ctx);
+  await app.register(securityHeaders);
   await app.register(httpErrors);
   await app.register(cookie);
   await app.register(multipart);

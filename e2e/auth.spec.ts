@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, api, shot, sidebar, signIn } from './support';
+import { ADMIN, api, apiLogin, BASE_URL, shot, sidebar, signIn } from './support';
 
 test.describe('login', () => {
   test('asks for login and brings the user back to the page asked for', async ({ page }) => {
@@ -40,14 +40,52 @@ test.describe('login', () => {
     await expect(page).toHaveTitle('Dashboard - Quayside');
   });
 
-  test('warns while the first admin keeps the default password', async ({ page, context }) => {
+  test('follows ?redirect= only to a path of this site', async ({ page, context }) => {
     await signIn(context);
+    await page.goto(`/login?redirect=${encodeURIComponent('/user/list?from=e2e')}`);
+    await expect(page).toHaveURL(/\/user\/list\?from=e2e$/);
+    for (const evil of ['/\\evil.example', '//evil.example', '/\t/evil.example', 'https://evil.example/']) {
+      await page.goto(`/login?redirect=${encodeURIComponent(evil)}`);
+      await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
+    }
+  });
+});
+
+test.describe('a password set for the user', () => {
+  test('holds the user on the password page until they choose their own, then opens the page asked for', async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiLogin(ADMIN);
+    const username = `e2e.held${Date.now().toString(36)}`;
+    const { id } = await api<{ id: number }>(request, 'POST', '/api/user/create/', {
+      token: admin,
+      data: { username, password: 'first-pass-1', name: 'Held Henry', roles: ['editor'] },
+    });
+    await api(request, 'POST', '/api/user/reset_password/', {
+      token: admin,
+      data: { id, password: 'set-for-you-1' },
+    });
+
+    await page.goto('/customer/list?from=e2e');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('set-for-you-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/password\?redirect=%2Fcustomer%2Flist%3Ffrom%3De2e$/);
+    await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+    await expect(page).toHaveTitle('Choose password - Quayside');
+    // Nothing else of the app is reachable meanwhile.
     await page.goto('/dashboard');
-    const banner = page.getByRole('alert').filter({ hasText: 'You are still using the default password' });
-    await expect(banner).toBeVisible();
-    await banner.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByRole('dialog', { name: 'Change password' })).toBeVisible();
-    await expect(page.getByLabel('Current password')).toBeFocused();
+    await expect(page).toHaveURL(/\/password\?redirect=%2Fdashboard$/);
+    await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+    await shot(page, 'choose-password');
+
+    await page.getByLabel('Current password').fill('set-for-you-1');
+    await page.getByLabel('New password', { exact: true }).fill('my-own-pass-1');
+    await page.getByLabel('Repeat the new password').fill('my-own-pass-1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: /Held Henry/ })).toBeVisible();
   });
 });
 

@@ -19,6 +19,7 @@ export function Guard({ children }: { children: ReactNode }) {
       search: location.search,
       hasToken: token !== null,
       roles: user?.roles ?? null,
+      mustChangePassword: user?.must_change_password ?? false,
     },
     ROUTES,
   );

@@ -30,6 +30,31 @@ describe('guard without a token', () => {
   });
 });
 
+describe('a user who must change the password', () => {
+  const held = (pathname: string, search = ''): GuardInput => ({
+    ...user(pathname, ['admin'], search),
+    mustChangePassword: true,
+  });
+  it('is held on the password page, which remembers the page asked for', () => {
+    expect(decide(held('/customer/list', '?q=a'))).toEqual({
+      kind: 'redirect',
+      to: `/password?redirect=${encodeURIComponent('/customer/list?q=a')}`,
+    });
+    expect(decide(held('/404'))).toEqual({ kind: 'redirect', to: '/password?redirect=%2F404' });
+    expect(decide(held('/password', '?redirect=%2Fcustomer%2Flist'))).toEqual({ kind: 'render' });
+  });
+  it('goes on to the page asked for once the password is changed (a same-origin path only)', () => {
+    expect(decide(user('/password', ['admin'], '?redirect=%2Fcustomer%2Flist'))).toEqual({
+      kind: 'redirect',
+      to: '/customer/list',
+    });
+    expect(decide(user('/password', ['admin'], '?redirect=%2F%5Cevil.example'))).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+});
+
 describe('guard with a token', () => {
   it('sends /login to the root', () => {
     expect(decide(user('/login', null))).toEqual({ kind: 'redirect', to: '/' });
@@ -88,5 +113,31 @@ describe('redirect helpers', () => {
     expect(safeRedirect('https://evil.example')).toBe('/');
     expect(safeRedirect('//evil.example')).toBe('/');
     expect(safeRedirect('/login')).toBe('/');
+  });
+  it('follows only same-origin paths: no other host, scheme, backslash or control character', () => {
+    for (const ok of ['/', '/dashboard', '/customer/detail/12?tab=mail#top', '/email/inbox?q=%2F%2Fx']) {
+      expect(safeRedirect(ok)).toBe(ok);
+    }
+    for (const bad of [
+      '',
+      'dashboard',
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '\\evil.example',
+      '/\\/evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '\t//evil.example',
+      '/dash\u0000board',
+      '/x\u007f',
+      'javascript:alert(1)',
+      'https://evil.example/',
+      'data:text/html,<script>alert(1)</script>',
+      '/password?redirect=/x',
+    ]) {
+      expect(safeRedirect(bad), JSON.stringify(bad)).toBe('/');
+    }
   });
 });

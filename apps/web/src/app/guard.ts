@@ -1,4 +1,10 @@
-import { FORBIDDEN_PATH, FORBIDDEN_REDIRECT, LOGIN_PATH, NOT_FOUND_PATH } from '@/shared/routes/paths';
+import {
+  FORBIDDEN_PATH,
+  FORBIDDEN_REDIRECT,
+  LOGIN_PATH,
+  NOT_FOUND_PATH,
+  PASSWORD_PATH,
+} from '@/shared/routes/paths';
 import { canAccess } from '@/shared/routes/permission';
 import { matchRoute, normalizePath } from '@/shared/routes/resolve';
 import type { AppRoute } from '@/shared/routes/types';
@@ -14,6 +20,8 @@ export interface GuardInput {
   hasToken: boolean;
   /** null while the user info is not loaded. */
   roles: readonly string[] | null;
+  /** The server answers nothing but the password change until it is done. */
+  mustChangePassword?: boolean;
 }
 
 export type GuardDecision =
@@ -40,6 +48,15 @@ export function decideGuard(input: GuardInput, routes: readonly AppRoute[]): Gua
   if (path === LOGIN_PATH)
     return { kind: 'redirect', to: safeRedirect(new URLSearchParams(input.search).get('redirect')) };
   if (input.roles === null) return { kind: 'load-user' };
+  if (input.mustChangePassword) {
+    if (path === PASSWORD_PATH) return { kind: 'render' };
+    return {
+      kind: 'redirect',
+      to: `${PASSWORD_PATH}?redirect=${encodeURIComponent(`${path}${input.search}`)}`,
+    };
+  }
+  if (path === PASSWORD_PATH)
+    return { kind: 'redirect', to: safeRedirect(new URLSearchParams(input.search).get('redirect')) };
   if (PUBLIC_PAGES.includes(path)) return { kind: 'render' };
 
   const match = matchRoute(routes, path);
@@ -50,9 +67,25 @@ export function decideGuard(input: GuardInput, routes: readonly AppRoute[]): Gua
   return { kind: 'render' };
 }
 
-/** Only same-site paths are followed after login (never an absolute URL from the query). */
+const SAME_ORIGIN = 'http://quayside.invalid';
+
+/**
+ * Only a path of this site is followed after login (`?redirect=`): one leading `/`, no `//` or `/\`
+ * (browsers read both as another host), no backslash, no control characters (tab and newline are
+ * dropped by URL parsing, so `/\t/evil` would become `//evil`), no scheme. Anything else goes to the root.
+ */
 export function safeRedirect(target: string | null): string {
   if (!target?.startsWith('/') || target.startsWith('//')) return '/';
-  if (normalizePath(target.split('?')[0] ?? '') === LOGIN_PATH) return '/';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\\\u0000-\u001f\u007f]/.test(target)) return '/';
+  let url: URL;
+  try {
+    url = new URL(target, SAME_ORIGIN);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== SAME_ORIGIN) return '/';
+  const path = normalizePath(url.pathname);
+  if (path === LOGIN_PATH || path === PASSWORD_PATH) return '/';
   return target;
 }

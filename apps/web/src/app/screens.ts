@@ -1,10 +1,11 @@
 import { lazy } from 'react';
-import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, ROUTES } from '@/shared/routes/paths';
+import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, PASSWORD_PATH, ROUTES } from '@/shared/routes/paths';
 import { matchRoute, normalizePath } from '@/shared/routes/resolve';
 import { PAGES } from './routes';
 
-/** The top-level screens: pages outside the layout (login, 401, 404) and the layout itself. */
+/** The top-level screens: pages outside the layout (login, choose password, 401, 404) and the layout itself. */
 const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
+const ChoosePasswordPage = lazy(() => import('@/features/auth/pages/ChoosePasswordPage'));
 const ForbiddenPage = lazy(() => import('@/features/errors/pages/ForbiddenPage'));
 const NotFoundPage = lazy(() => import('@/features/errors/pages/NotFoundPage'));
 const loadLayout = () => import('@/layout/Layout');
@@ -12,6 +13,7 @@ export const Layout = lazy(loadLayout);
 
 export const STANDALONE = {
   [LOGIN_PATH]: { page: LoginPage, title: 'route.login' },
+  [PASSWORD_PATH]: { page: ChoosePasswordPage, title: 'route.password' },
   [FORBIDDEN_PATH]: { page: ForbiddenPage, title: 'route.page401' },
   [NOT_FOUND_PATH]: { page: NotFoundPage, title: 'route.page404' },
 } as const;

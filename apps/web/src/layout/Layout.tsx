@@ -5,7 +5,6 @@ import { ComposeOverlay } from '@/features/email/components/ComposeOverlay';
 import { usePasswordDialogOpen } from '@/features/profile/password-dialog';
 import { closeSidebar, isMobileWidth, setDevice, settingsStore, useSettings } from '@/shared/settings';
 import { AppMain } from './AppMain';
-import { DefaultPasswordBanner } from './DefaultPasswordBanner';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
@@ -53,7 +52,6 @@ export default function Layout() {
           <Navbar />
           <TagsView />
         </header>
-        <DefaultPasswordBanner />
         <AppMain />
       </AntLayout>
       <ComposeOverlay />

@@ -51,6 +51,19 @@ describe('mapFailure (spec §8 error catalogue)', () => {
     expect(m.endSession).toBe(false);
   });
 
+  it('403 PASSWORD_CHANGE_REQUIRED: shows the msg and keeps the session', () => {
+    const m = mapFailure(
+      {
+        status: 403,
+        body: { error_status: 1, code: 'PASSWORD_CHANGE_REQUIRED', msg: 'Please change your password' },
+      },
+      t,
+      true,
+    );
+    expect(m.notice).toEqual({ via: 'message', level: 'error', text: 'Please change your password' });
+    expect(m.endSession).toBe(false);
+  });
+
   it('403 without a session (e.g. a disabled user logging in) is shown as the server says', () => {
     const m = mapFailure(
       { status: 403, body: { error_status: 1, code: 'AUTH_REQUIRED', msg: 'No' } },

@@ -70,7 +70,9 @@ export function mapFailure(failure: Failure, t: Translate, hadToken: boolean): M
   const msg = body?.msg?.trim() || '';
   const { status } = failure;
 
-  if (status === 403 && code !== 'FORBIDDEN' && hadToken) {
+  // AUTH_REQUIRED (or a 403 without an envelope): the session is gone. FORBIDDEN and
+  // PASSWORD_CHANGE_REQUIRED keep it (the guard holds such a user on the password page).
+  if (status === 403 && code !== 'FORBIDDEN' && code !== 'PASSWORD_CHANGE_REQUIRED' && hadToken) {
     const text = t('request.loginTimedOut');
     return {
       error: new RequestError('auth', text, status, code ?? 'AUTH_REQUIRED', body?.details),

@@ -24,6 +24,8 @@ import {
 import type { AppRoute } from './types';
 
 export const LOGIN_PATH = '/login';
+/** Where a user whose password must be changed is held until it is. */
+export const PASSWORD_PATH = '/password';
 export const FORBIDDEN_PATH = '/401';
 export const NOT_FOUND_PATH = '/404';
 /** Query flag that tells the 401 page not to offer going back (spec §2). */

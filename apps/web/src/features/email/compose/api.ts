@@ -126,6 +126,10 @@ export const sendEmail = (body: SendEmailBody) =>
   post<SendAnswer>('/email/send_email/', body, { quiet: true });
 
 /** Undo send / unschedule: the email goes back to the drafts (409 once it is on its way). */
+/** A new draft nobody typed into is not kept (its tab was closed). */
+export const discardBlankDraft = (id: number) =>
+  post<null>('/email/delete/', { ids: [id] }, { quiet: true }).catch(() => null);
+
 export const cancelSend = (id: number) => post<Draft>('/email/cancel_send/', { id }, { quiet: true });
 
 export const retrySend = (ids: number[]) => post<null>('/email/retry_send/', { ids });

@@ -5,6 +5,37 @@ import { ownSignature, parseBody, QUOTE_SELECTOR, signatureHtml } from './signat
  * and the `<p><br></p>` blank lines the editor writes (mail programs hide an empty `<p></p>`)
  * are empty paragraphs again. The quoted email is left exactly as it is.
  */
+/**
+ * What save_draft takes at most: the contract's 5 000 000 characters, and the server's 5 MiB body
+ * (UTF-8 bytes) with room for the other fields. Counted in bytes, which covers both.
+ */
+export const DRAFT_HTML_MAX_BYTES = 5_000_000;
+
+export function htmlTooLarge(html: string): boolean {
+  // Cheap for everyday mail: a character is at most 3 bytes in UTF-8 (4 for a surrogate pair of 2).
+  if (html.length * 3 <= DRAFT_HTML_MAX_BYTES) return false;
+  return new TextEncoder().encode(html).length > DRAFT_HTML_MAX_BYTES;
+}
+
+/** A draft opened empty: a new mail with no recipient, subject, file, quote or forward. */
+export function isBlankDraft(d: {
+  to: unknown[];
+  cc: unknown[];
+  bcc: unknown[];
+  subject: string;
+  attachment_ids: unknown[];
+  in_reply_to: string;
+  html: string;
+}): boolean {
+  return (
+    d.to.length + d.cc.length + d.bcc.length + d.attachment_ids.length === 0 &&
+    d.subject.trim() === '' &&
+    d.in_reply_to === '' &&
+    !/qs-(quote|forward)/.test(d.html) &&
+    ownText(d.html).trim() === ''
+  );
+}
+
 export function prepareDraftHtml(html: string): string {
   const body = parseBody(html);
   let changed = false;

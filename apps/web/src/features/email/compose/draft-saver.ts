@@ -1,7 +1,7 @@
 import type { Draft } from '@quayside/contract';
 import { RequestError } from '@/shared/request';
 import { type DraftFields, type DraftPayload, payloadOf } from './draft-fields';
-import { clearLocalCopy, writeLocalCopy } from './local-copy';
+import { clearLocalCopy, hasUnsavable, writeLocalCopy } from './local-copy';
 
 /**
  * Saving a draft as the user types (docs/decisions.md "Draft versions"): a save goes ~1.5 s after
@@ -140,7 +140,8 @@ export class DraftSaver {
       this.currentVersion = saved.version;
       this.savedJson = sendingJson;
       if (this.storage) {
-        if (this.dirty) this.keepLocally();
+        // Malformed recipients live only in the browser's copy: keep it while there are any.
+        if (this.dirty || hasUnsavable(this.fields)) this.keepLocally();
         else clearLocalCopy(this.id, this.storage);
       }
       this.set({ status: this.dirty ? 'dirty' : 'saved', savedAt: this.now() });

@@ -50,10 +50,11 @@ describe('decideLocalCopy (on opening a draft)', () => {
     expect(decideLocalCopy(local, { fields: fields('<p>theirs</p>'), version: V2 })).toBe('older');
   });
 
-  it('ignores a malformed address that never reaches the server', () => {
+  it('brings back a malformed address that never reaches the server, as typed (issue 15)', () => {
     const local = copy('<p>x</p>', V1, V2);
-    local.fields.to.push({ name: '', address: 'oops', valid: false });
     expect(decideLocalCopy(local, { fields: fields('<p>x</p>'), version: V2 })).toBe('none');
+    local.fields.to.push({ name: '', address: 'oops', valid: false });
+    expect(decideLocalCopy(local, { fields: fields('<p>x</p>'), version: V2 })).toBe('merge');
   });
 });
 
@@ -88,3 +89,4 @@ describe('local copy storage', () => {
     expect(localStorage.getItem('unrelated')).toBe('kept');
   });
 });
+

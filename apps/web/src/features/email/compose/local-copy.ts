@@ -67,13 +67,19 @@ export function pruneLocalCopies(now: number, storage: Storage = localStorage): 
  * - `offer`: it holds changes made after the server's version (restore is offered);
  * - `older`: the server was saved after the copy's last change (elsewhere): the server wins.
  */
-export type LocalCopyDecision = 'none' | 'offer' | 'older';
+export type LocalCopyDecision = 'none' | 'offer' | 'older' | 'merge';
 
+/** Recipients typed but malformed: the server does not store them, the browser's copy does. */
+export const hasUnsavable = (f: Pick<DraftFields, 'to' | 'cc' | 'bcc'>) =>
+  [...f.to, ...f.cc, ...f.bcc].some((r) => !r.valid);
+
+/** `merge`: the copy says what the server says, plus malformed recipients to show again (flagged). */
 export function decideLocalCopy(
   copy: LocalCopy | null,
   server: { fields: DraftFields; version: string },
 ): LocalCopyDecision {
-  if (!copy || samePayload(copy.fields, server.fields)) return 'none';
+  if (!copy) return 'none';
+  if (samePayload(copy.fields, server.fields)) return hasUnsavable(copy.fields) ? 'merge' : 'none';
   if (copy.baseVersion === server.version) return 'offer';
   const savedAt = Date.parse(server.version);
   return Number.isNaN(savedAt) || copy.changedAt > savedAt ? 'offer' : 'older';

@@ -1,21 +1,31 @@
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Draft } from '@quayside/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, type InputRef, Popconfirm, Skeleton, Tooltip } from 'antd';
+import { Alert, App, Button, Card, type InputRef, Popconfirm, Skeleton, Tooltip } from 'antd';
 import { type DragEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
+import { emailKeys } from '../../api';
 import { useRunAction } from '../../components/BulkActions';
-import { composeKeys, fetchDraft, type SendAccount, useBlacklistedRecipients, useDraftFiles } from '../api';
+import { fileSize } from '../../email-format';
+import {
+  composeKeys,
+  discardBlankDraft,
+  fetchDraft,
+  type SendAccount,
+  useBlacklistedRecipients,
+  useDraftFiles,
+} from '../api';
 import { uploading as anyUploading } from '../attachments';
-import { type DraftFields, fieldsOfDraft } from '../draft-fields';
-import { prepareDraftHtml } from '../draft-html';
+import { type DraftFields, fieldsOfDraft, samePayload } from '../draft-fields';
+import { DRAFT_HTML_MAX_BYTES, htmlTooLarge, isBlankDraft, prepareDraftHtml } from '../draft-html';
 import type { EditorHandle } from '../editor/RichEditor';
 import {
   clearLocalCopy,
   decideLocalCopy,
+  hasUnsavable,
   type LocalCopy,
   pruneLocalCopies,
   readLocalCopy,
@@ -60,6 +70,7 @@ export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAcco
   const [problems, setProblems] = useState<FieldProblems>({});
   const [offer, setOffer] = useState<LocalCopy | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [tooLarge, setTooLarge] = useState(false);
   const dragDepth = useRef(0);
 
   const { state: saveState, saver, start } = useDraftSaver(id);
@@ -68,6 +79,7 @@ export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAcco
     (patch: Partial<DraftFields>) => {
       fields.current = { ...fields.current, ...patch };
       if (Object.keys(patch).some((k) => k !== 'html')) setForm(fields.current);
+      if (patch.html !== undefined) setTooLarge(htmlTooLarge(patch.html));
       setProblems((p) => {
         const keys = Object.keys(patch).filter((k) => k in p);
         if (keys.length === 0) return p;
@@ -92,19 +104,43 @@ export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAcco
 
   // The saver starts from the draft as the editor writes it, so opening it saves nothing.
   const started = useRef(false);
+  const opened = useRef<DraftFields | null>(null);
+  // A new, empty draft whose tab is closed without a thing typed is not kept.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on leaving only, with the latest fields
+  useEffect(
+    () => () => {
+      const first = opened.current;
+      if (!first || !isBlankDraft(draft) || tagsStore.get().views.some((v) => v.path === path)) return;
+      if (!samePayload(first, fields.current) || hasUnsavable(fields.current)) return;
+      if (saver.current?.status === 'sent') return;
+      void discardBlankDraft(id).then(() => queryClient.invalidateQueries({ queryKey: emailKeys.lists }));
+    },
+    [],
+  );
   const onEditorReady = useCallback(
     (handle: EditorHandle) => {
       editor.current = handle;
       if (started.current) return;
       started.current = true;
-      const loaded = { ...fields.current, html: handle.getHtml() };
-      fields.current = loaded;
-      start(draft.version, loaded);
+      const fromServer = { ...fields.current, html: handle.getHtml() };
       pruneLocalCopies(Date.now());
       const copy = readLocalCopy(id);
-      const decision = decideLocalCopy(copy, { fields: loaded, version: draft.version });
+      const decision = decideLocalCopy(copy, { fields: fromServer, version: draft.version });
+      // Malformed recipients typed last time come back as typed (flagged), not silently dropped.
+      const loaded =
+        decision === 'merge' && copy
+          ? { ...fromServer, to: copy.fields.to, cc: copy.fields.cc, bcc: copy.fields.bcc }
+          : fromServer;
+      fields.current = loaded;
+      opened.current = loaded;
+      if (loaded !== fromServer) {
+        setForm(loaded);
+        setShowCc((v) => v || loaded.cc.length > 0);
+        setShowBcc((v) => v || loaded.bcc.length > 0);
+      }
+      start(draft.version, loaded);
       if (decision === 'offer') setOffer(copy);
-      else if (copy) clearLocalCopy(id);
+      else if (copy && decision !== 'merge') clearLocalCopy(id);
     },
     [draft.version, id, start],
   );
@@ -225,6 +261,26 @@ export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAcco
               clearLocalCopy(id);
               setOffer(null);
             }}
+          />
+        )}
+        {tooLarge && (
+          <Alert
+            type="error"
+            showIcon
+            className="compose-alert"
+            title={t('compose.tooLarge', { max: fileSize(DRAFT_HTML_MAX_BYTES) })}
+            description={t('compose.tooLargeHint')}
+          />
+        )}
+        {!accounts.some((a) => a.id === form.account_id) && (
+          <Alert
+            type="warning"
+            showIcon
+            className="compose-alert"
+            title={t('compose.noMailbox')}
+            description={
+              <Trans i18nKey="compose.noMailboxText" components={{ link: <Link to="/email/accounts" /> }} />
+            }
           />
         )}
         {saveState.status === 'conflict' && (

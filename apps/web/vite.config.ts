@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { compressAssets } from './vite-compress.ts';
+import { firstScreenScript } from './vite-first-screen.ts';
 
 const backend = process.env.QUAYSIDE_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), compressAssets()],
+  plugins: [react(), firstScreenScript(), compressAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

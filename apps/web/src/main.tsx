@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installGlobalErrorHandlers, logError } from './shared/error-log/store';
-import './shared/i18n';
+import { i18nReady } from './shared/i18n';
 import './styles/global.css';
 
 installGlobalErrorHandlers();
@@ -10,6 +10,7 @@ installGlobalErrorHandlers();
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 
+await i18nReady;
 createRoot(root, {
   // Errors caught by a page's error boundary are collected too (SHELL.md error log).
   onCaughtError: (error, info) =>

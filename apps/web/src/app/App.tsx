@@ -1,10 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tagsStore } from '@/layout/tags-store';
+import { antdLocale } from '@/shared/i18n';
 import { setNotifier } from '@/shared/notify';
 import { sessionStore } from '@/shared/session';
 import { INTERFACE_SIZE, useSettings } from '@/shared/settings';
@@ -38,7 +37,8 @@ const prefersReducedMotion = () =>
   typeof window !== 'undefined' && Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
 
 export function App() {
-  const { i18n } = useTranslation();
+  // Subscribes to language switches: antd's texts follow (set after the language's texts are in).
+  useTranslation();
   const { theme } = useSettings();
   const [reducedMotion] = useState(prefersReducedMotion);
 
@@ -51,7 +51,7 @@ export function App() {
     <ConfigProvider
       theme={buildTheme(theme, { motion: !reducedMotion })}
       componentSize={INTERFACE_SIZE}
-      locale={i18n.language === 'zh' ? zhCN : enUS}
+      locale={antdLocale()}
     >
       <AntApp notification={{ placement: 'topRight' }}>
         <NotifierBridge />

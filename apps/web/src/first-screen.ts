@@ -1,0 +1,29 @@
+// A second, tiny entry (index.html, `async`): it starts fetching the code of the screen this visit
+// will show while the app's own code still downloads. Without it the screen's chunk is asked for only
+// once the app has started: one more round trip and download in a row on a phone. It imports no
+// library (that would make it wait for them); a wrong guess only fetches a chunk early.
+
+/** `COOKIE.token` and the paths of `shared/routes/paths.ts` (first-screen.test.ts keeps them equal). */
+export const TOKEN_COOKIE = 'rs-token';
+export const LOGIN = '/login';
+export const DASHBOARD = ['/', '/dashboard'];
+
+export type FirstScreen = 'login' | 'dashboard' | 'other';
+
+export function firstScreen(pathname: string, cookie: string): FirstScreen {
+  const signedIn = cookie
+    .split('; ')
+    .some((c) => c.startsWith(`${TOKEN_COOKIE}=`) && c.length > TOKEN_COOKIE.length + 1);
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (!signedIn || path === LOGIN) return 'login';
+  return DASHBOARD.includes(path) ? 'dashboard' : 'other';
+}
+
+if (typeof document !== 'undefined' && !import.meta.env.VITEST) {
+  const screen = firstScreen(location.pathname, document.cookie);
+  if (screen === 'login') void import('@/features/auth/pages/LoginPage');
+  else {
+    void import('@/layout/Layout');
+    if (screen === 'dashboard') void import('@/features/dashboard/pages/DashboardPage');
+  }
+}

@@ -157,6 +157,10 @@ const messages = {
     zh: '型号 {model} 在文件中重复（第 {row} 行）',
   },
   importNeedsName: { en: 'Name is required', zh: '产品名称必填' },
+  importSkippedModel: {
+    en: 'Model {model} already belongs to product #{id}: skipped',
+    zh: '型号 {model} 已属于产品 #{id}，已跳过',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,7 @@
 import {
   envelope,
+  importAnswer,
+  importOptions,
   listAnswer,
   picture,
   preparePictureBody,
@@ -17,14 +19,25 @@ import {
   productOptionsQuery,
   productUpdate,
 } from '@quayside/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
+import { contentDisposition, readUploadedFile } from '../../lib/files';
+import { requestLanguage } from '../../lib/i18n';
 import * as categories from './categories';
 import { preparePicture } from './pictures';
 import * as service from './service';
+import { exportProducts } from './spreadsheet-export';
+import { exportFileName, importProducts, importTemplate, templateFileName } from './spreadsheet-import';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const sendXlsx = (reply: FastifyReply, name: string, stream: NodeJS.ReadableStream) =>
+  reply
+    .header('Content-Type', XLSX)
+    .header('Content-Disposition', contentDisposition('attachment', name))
+    .send(stream);
 
 /**
  * Products (spec §2: ProductIndex is admin-only). Every signed-in user may pick products for a
@@ -100,6 +113,44 @@ export default async function productRoutes(fastify: FastifyInstance) {
     { config: admin, schema: { tags, body: preparePictureBody, response: { 200: envelope(picture) } } },
     async (request) =>
       ok(await preparePicture(db, store, request.body.file_id, 'file_id', currentUser(request))),
+  );
+
+  app.get(
+    '/api/product/export/',
+    { config: admin, schema: { tags, querystring: productListQuery } },
+    async (request, reply) =>
+      sendXlsx(
+        reply,
+        exportFileName,
+        await exportProducts(db, store, request.query, requestLanguage(request)),
+      ),
+  );
+  app.get('/api/product/import_template/', { config: admin, schema: { tags } }, async (request, reply) => {
+    const lang = requestLanguage(request);
+    return sendXlsx(reply, templateFileName(lang), await importTemplate(lang));
+  });
+  app.post(
+    '/api/product/import/',
+    {
+      config: admin,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        querystring: importOptions,
+        response: { 200: envelope(importAnswer) },
+      },
+    },
+    async (request) => {
+      const file = await readUploadedFile(request);
+      return ok(
+        await importProducts(app.ctx, file, {
+          onDuplicate: request.query.on_duplicate,
+          confirmDuplicate: request.query.confirm_duplicate,
+          userId: currentUser(request).id,
+          lang: requestLanguage(request),
+        }),
+      );
+    },
   );
 
   app.get(

@@ -35,8 +35,9 @@ type Row = typeof products.$inferSelect;
 /** What a write needs besides the database: the file store (pictures) and who writes. */
 export type Writer = { store: FileStore; user: SessionUser };
 
-const parent = aliasedTable(productCategories, 'parent_category');
-const categoryLabel = sql<string>`CASE WHEN ${productCategories.id} IS NULL THEN '' WHEN ${parent.id} IS NULL THEN ${productCategories.name} ELSE ${parent.name} || ' / ' || ${productCategories.name} END`;
+export const parentCategory = aliasedTable(productCategories, 'parent_category');
+/** "Parent / Child", or the name of a top-level category; '' without one. Needs both categories joined. */
+export const categoryLabel = sql<string>`CASE WHEN ${productCategories.id} IS NULL THEN '' WHEN ${parentCategory.id} IS NULL THEN ${productCategories.name} ELSE ${parentCategory.name} || ' / ' || ${productCategories.name} END`;
 const selection = { product: products, category: categoryLabel };
 
 /** Cached list totals; every write below calls `changed(db)`. */
@@ -48,7 +49,7 @@ const baseQuery = (db: Db) =>
     .select(selection)
     .from(products)
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
-    .leftJoin(parent, eq(parent.id, productCategories.parentId));
+    .leftJoin(parentCategory, eq(parentCategory.id, productCategories.parentId));
 
 /** Numeric columns come back as "12.3500": answers carry the plain decimal ("12.35"). */
 const decimal = (value: string | null) => (value === null ? null : canonicalDecimal(value));

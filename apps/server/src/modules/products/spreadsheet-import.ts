@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { productCategories, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventHub } from '../../lib/events';
-import { translate, type Lang } from '../../lib/i18n';
+import { type Lang, translate } from '../../lib/i18n';
 import { type DbOrTx, type ImportJob, type ImportOutcome, runImport } from '../../lib/imports';
 import { readSheet, type SheetColumn, SpreadsheetError, streamWorkbook } from '../../lib/spreadsheet';
 import { changed, toColumns } from './service';

@@ -1,8 +1,9 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import type { LookupName } from '@quayside/contract';
-import { Button, Input, type InputRef, Select } from 'antd';
+import { Button, type InputRef, Select } from 'antd';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '@/shared/form/SearchInput';
 import { activeFilterCount, type ListState } from '@/shared/list/url-state';
 import type { ListChange } from '@/shared/list/useListState';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
@@ -67,7 +68,7 @@ export function CustomerFilters({
   return (
     <search className="customer-filters">
       <div className="customer-filters__row">
-        <Input
+        <SearchInput
           ref={searchRef}
           allowClear
           className="customer-filters__search"
@@ -76,8 +77,7 @@ export function CustomerFilters({
           placeholder={t('customers.searchPlaceholder')}
           aria-label={t('customers.search')}
           value={text}
-          onChange={(e) => {
-            const value = e.target.value;
+          onChange={(value) => {
             setText(value);
             clearTimeout(timer.current);
             timer.current = setTimeout(() => search(value), SEARCH_DELAY_MS);

@@ -3,6 +3,7 @@ import { Col, Form, type FormInstance, Input, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nearLimit } from '@/shared/form/limit';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import type { DuplicateCustomer } from '../duplicate';
 import { FIELD_GROUPS, FIELDS, type FieldDef, fieldLabel, langOf } from '../fields';
@@ -64,14 +65,26 @@ export function CustomerFormBody({
         return (
           <Input.TextArea
             autoSize={{ minRows: 2, maxRows: 8 }}
-            maxLength={def.max}
-            showCount={def.name === 'remark'}
+            count={def.max ? nearLimit(def.max) : undefined}
           />
         );
       case 'email':
-        return <Input type="email" inputMode="email" autoComplete="off" maxLength={def.max} />;
+        return (
+          <Input
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            count={def.max ? nearLimit(def.max) : undefined}
+          />
+        );
       default:
-        return <Input maxLength={def.max} autoComplete="off" autoFocus={autoFocus && first} />;
+        return (
+          <Input
+            count={def.max ? nearLimit(def.max) : undefined}
+            autoComplete="off"
+            autoFocus={autoFocus && first}
+          />
+        );
     }
   };
 

@@ -3,6 +3,7 @@ import type { Customer } from '@quayside/contract';
 import { Button, Input, Space, Typography } from 'antd';
 import { type FocusEvent, type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nearLimit } from '@/shared/form/limit';
 import { fieldErrorsOf } from '@/shared/form-errors';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import type { Lookups } from '@/shared/lookups/lookups';
@@ -62,6 +63,10 @@ export function InlineField({
   const save = async (value: Value) => {
     const next = typeof value === 'string' ? value.trim() : value;
     if (next === current || (next === '' && current === '')) return cancel();
+    if (typeof next === 'string' && def.max && next.length > def.max) {
+      setError(t('customers.tooLong', { field: label, max: def.max }));
+      return;
+    }
     if (saving.current) return;
     saving.current = true;
     try {
@@ -131,7 +136,7 @@ export function InlineField({
           autoFocus
           aria-label={label}
           autoSize={{ minRows: 2, maxRows: 10 }}
-          maxLength={def.max}
+          count={def.max ? nearLimit(def.max) : undefined}
           value={String(draft ?? '')}
           onChange={(e) => setDraft(e.target.value)}
           status={error ? 'error' : undefined}
@@ -143,7 +148,7 @@ export function InlineField({
           autoFocus
           aria-label={label}
           type={def.kind === 'email' ? 'email' : 'text'}
-          maxLength={def.max}
+          count={def.max ? nearLimit(def.max) : undefined}
           value={String(draft ?? '')}
           onChange={(e) => setDraft(e.target.value)}
           status={error ? 'error' : undefined}

@@ -4,6 +4,7 @@ import { Button, DatePicker, Input, type InputRef, Segmented, Select } from 'ant
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '@/shared/form/SearchInput';
 import type { ListChange } from '@/shared/list/useListState';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
@@ -81,7 +82,7 @@ export function EmailFilters({
   return (
     <search className="email-filters">
       <div className="email-filters__row">
-        <Input
+        <SearchInput
           ref={searchRef}
           allowClear
           className="email-filters__search"
@@ -90,7 +91,7 @@ export function EmailFilters({
           placeholder={t('email.filter.searchPlaceholder')}
           aria-label={t('email.filter.search')}
           value={q.value}
-          onChange={(e) => q.onChange(e.target.value)}
+          onChange={q.onChange}
           onPressEnter={() => q.flush(q.value)}
         />
         <Input

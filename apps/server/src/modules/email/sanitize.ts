@@ -3,12 +3,14 @@ import sanitizeHtml, { type IOptions } from 'sanitize-html';
 import { judgeUrl, safeLink } from './safe-url';
 
 /**
- * An email's HTML made safe to show (in a sandboxed iframe, which is the second wall):
+ * An email's HTML made safe on its own: the reading frame's sandbox is a second wall, not the first
+ * (the same HTML is quoted into replies, saved in drafts and sent to others).
  * - no script, style sheet link, frame, object, form or form control, meta or base: the tags are dropped;
  * - no event handler attribute (onclick, onerror, …): only the listed attributes pass;
- * - links only to http, https, mailto and tel; `javascript:` and other schemes lose their href;
- * - CSS (inline `style` and `<style>` blocks) without url(), expression(), @import and escapes,
- *   so a style cannot load anything either;
+ * - every URL judged as the browser will read it (`safe-url.ts`): links only to http(s), mailto, tel
+ *   and `#fragments`, images only http(s), cid: and png/jpeg/gif/webp data:; no other URL attribute;
+ * - CSS (inline `style` and `<style>` blocks) without url(), src(), image(), expression(), @import
+ *   and escapes, so a style cannot load anything either;
  * - remote images are not loaded: their address moves to `data-qs-remote-src`, they get the class
  *   `qs-remote-image`, and the reader restores `src` after clicking "show images" (they are
  *   tracking pixels too). `cid:` images are marked and linked to their attachment when shown;
@@ -232,17 +234,10 @@ function cleanAttributes(tag: string, attribs: Attribs, source: HtmlSource, foun
       out.src = value;
     }
   }
-  if (tag === 'img') out = cleanImage({ ...out, ...marksOf(attribs) }, source, found);
+  if (tag === 'img') out = cleanImage(out, source, found);
   if (tag === 'a') out = { ...out, target: '_blank', rel: 'noopener noreferrer' };
   return out;
 }
-
-const marksOf = (attribs: Attribs): Attribs => {
-  const marks: Attribs = {};
-  if (attribs[REMOTE_SRC_ATTR] !== undefined) marks[REMOTE_SRC_ATTR] = attribs[REMOTE_SRC_ATTR];
-  if (attribs[CID_ATTR] !== undefined) marks[CID_ATTR] = attribs[CID_ATTR];
-  return marks;
-};
 
 const imgAttributes = [...common, 'src', 'alt', REMOTE_SRC_ATTR, CID_ATTR];
 

@@ -7,7 +7,37 @@ interface TagsState {
   refresh: Record<string, number>;
 }
 
-const store = createStore<TagsState>({ views: [], refresh: {} });
+/** Tabs survive a reload of this browser tab (SHELL.md: the CRMs staff know keep them). */
+const STORAGE_KEY = 'quayside.tabs';
+
+function restoredViews(): TagView[] {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    const views = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(views)
+      ? views.filter(
+          (v): v is TagView => Boolean(v) && typeof v.path === 'string' && typeof v.name === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+const store = createStore<TagsState>({ views: restoredViews(), refresh: {} });
+
+let written: TagView[] | null = null;
+store.subscribe(() => {
+  const { views } = store.get();
+  if (views === written) return;
+  written = views;
+  try {
+    if (views.length === 0) sessionStorage.removeItem(STORAGE_KEY);
+    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify(views));
+  } catch {
+    // Storage off or full: the tabs live until the reload.
+  }
+});
 
 function apply(result: TagsResult): string | null {
   store.set((s) => ({ ...s, views: result.views }));

@@ -4,6 +4,7 @@ import { Button, type InputRef, Select } from 'antd';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '@/shared/form/SearchInput';
+import { FiltersToggle, useFiltersFold } from '@/shared/list/FiltersToggle';
 import { activeFilterCount, type ListState } from '@/shared/list/url-state';
 import type { ListChange } from '@/shared/list/useListState';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
@@ -47,6 +48,7 @@ export function CustomerFilters({
   const isAdmin = Boolean(me?.roles.includes('admin'));
   const staff = useStaff(isAdmin);
   const [text, setText] = useState(state.q);
+  const fold = useFiltersFold();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // The URL wins when it changes from elsewhere (reset, a saved search, back in a tab).
@@ -66,12 +68,12 @@ export function CustomerFilters({
   ];
 
   return (
-    <search className="customer-filters">
+    <search className={`customer-filters ${fold.className}`}>
       <div className="customer-filters__row">
         <SearchInput
           ref={searchRef}
           allowClear
-          className="customer-filters__search"
+          className="customer-filters__search filters-keep"
           prefix={<SearchOutlined />}
           suffix={<kbd className="hotkey">/</kbd>}
           placeholder={t('customers.searchPlaceholder')}
@@ -94,6 +96,7 @@ export function CustomerFilters({
           showSearch={{ optionFilterProp: 'label' }}
           onChange={(value) => update({ filters: { owner: value ?? undefined } })}
         />
+        <FiltersToggle open={fold.open} onToggle={fold.toggle} active={activeFilterCount(state)} />
         {extra && <div className="customer-filters__extra">{extra}</div>}
       </div>
       <div className="customer-filters__row">

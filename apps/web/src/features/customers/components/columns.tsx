@@ -34,6 +34,8 @@ export function titleColumn(lang: Lang): ListColumn<Customer> {
       <Link
         to={`/customer/detail/${c.id}`}
         className={c.company_name ? 'customer-link' : 'customer-link muted'}
+        // The whole name on hover: the cell ends in an ellipsis at its fixed width.
+        title={customerTitle(c)}
       >
         {customerTitle(c)}
       </Link>

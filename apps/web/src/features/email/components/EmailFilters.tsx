@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '@/shared/form/SearchInput';
+import { FiltersToggle, useFiltersFold } from '@/shared/list/FiltersToggle';
 import type { ListChange } from '@/shared/list/useListState';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
@@ -70,6 +71,7 @@ export function EmailFilters({
   const q = useDebouncedText(state.q, (v) => update({ q: v }));
   const from = useDebouncedText(f.from ?? '', (v) => update({ filters: { from: v || undefined } }));
   const range = rangeOf(state);
+  const fold = useFiltersFold();
   const set = (filters: Partial<EmailListState['filters']>) => update({ filters });
 
   const handlers = [
@@ -80,12 +82,12 @@ export function EmailFilters({
   ];
 
   return (
-    <search className="email-filters">
+    <search className={`email-filters ${fold.className}`}>
       <div className="email-filters__row">
         <SearchInput
           ref={searchRef}
           allowClear
-          className="email-filters__search"
+          className="email-filters__search filters-keep"
           prefix={<SearchOutlined />}
           suffix={<kbd className="hotkey">/</kbd>}
           placeholder={t('email.filter.searchPlaceholder')}
@@ -94,6 +96,7 @@ export function EmailFilters({
           onChange={q.onChange}
           onPressEnter={() => q.flush(q.value)}
         />
+        <FiltersToggle open={fold.open} onToggle={fold.toggle} active={activeEmailFilters(folder, state)} />
         <Input
           allowClear
           className="email-filters__from"

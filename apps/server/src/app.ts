@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -54,6 +56,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(contextPlugin, ctx);
   await app.register(securityHeaders);
   await app.register(httpErrors);
+  // JSON answers over 1 kB go compressed to a browser that accepts it (a list page: 30 kB → 5 kB).
+  // Brotli at level 4: close to gzip's CPU cost, smaller output; level 11 is for the build's files.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(multipart);
   await registerOpenApi(app);

@@ -5,7 +5,7 @@ import type {
   customerMerge,
   customerUpdate,
   EmailListItem,
-  ImportResult,
+  ImportAnswer,
   ListAnswer,
 } from '@quayside/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -98,12 +98,24 @@ export const useRestoreCustomers = () =>
 export const useMergeCustomers = () =>
   useCustomerMutation((body: CustomerMerge) => post<Customer>('/customer/merge/', body));
 export const useImportCustomers = () =>
-  useCustomerMutation(({ file, onDuplicate }: { file: File; onDuplicate: DuplicateMode }) => {
-    const data = new FormData();
-    data.append('file', file, file.name);
-    return post<ImportResult>('/customer/import/', data, {
-      params: { on_duplicate: onDuplicate },
-      // A large sheet takes a while to check row by row.
-      timeout: 10 * 60_000,
-    });
-  });
+  useCustomerMutation(
+    ({
+      file,
+      onDuplicate,
+      confirmDuplicate,
+    }: {
+      file: File;
+      onDuplicate: DuplicateMode;
+      confirmDuplicate: boolean;
+    }) => {
+      const data = new FormData();
+      data.append('file', file, file.name);
+      return post<ImportAnswer>('/customer/import/', data, {
+        params: { on_duplicate: onDuplicate, confirm_duplicate: confirmDuplicate },
+        // A large sheet takes a while to check row by row.
+        timeout: 10 * 60_000,
+        // The import dialog shows a refused file and asks about a file imported before.
+        quiet: true,
+      });
+    },
+  );

@@ -1,16 +1,26 @@
 import { CheckCircleFilled, DownloadOutlined, FileExcelOutlined, InboxOutlined } from '@ant-design/icons';
-import { IMPORT_DUPLICATE_MODES, type ImportResult, MAX_UPLOAD_BYTES } from '@quayside/contract';
+import {
+  IMPORT_DUPLICATE_MODES,
+  type ImportAnswer,
+  type ImportDuplicateDetails,
+  type ImportProgress,
+  type ImportResult,
+  MAX_UPLOAD_BYTES,
+} from '@quayside/contract';
 import { Alert, Button, Modal, Progress, Radio, Steps, Table, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './list.css';
-import { toThousands } from '@/shared/format';
+import { subscribeEvent } from '@/shared/events';
+import { parseTime, toThousands } from '@/shared/format';
+import { RequestError } from '@/shared/request';
 import { downloadUrl } from './download';
 import {
+  duplicateFileDetails,
   errorReportCsv,
-  estimateProgress,
   expectedImportMs,
   IMPORT_EXTENSIONS,
+  importPercent,
   isImportFile,
 } from './import-report';
 
@@ -24,14 +34,24 @@ interface ImportDialogProps {
   templatePath: string;
   /** The question about rows that already exist ("When a row's email already belongs to…"); offers skip or update when set. */
   duplicateQuestion?: string;
-  /** Sends the file; the answer is the report. */
-  run: (file: File, onDuplicate: DuplicateMode) => Promise<ImportResult>;
+  /**
+   * Sends the file; the answer is the report. `confirmDuplicate` is true once the user chose to import
+   * a file imported before (after the server's 409 with `ImportDuplicateDetails`). Send it `quiet`:
+   * the dialog shows the server's refusal itself.
+   */
+  run: (file: File, onDuplicate: DuplicateMode, confirmDuplicate: boolean) => Promise<ImportReportData>;
+  /** The import's kind on the server ('customer'): the bar follows its `import` live events. */
+  kind?: string;
 }
 
+/** API.md's import answer, with the skipped rows where the module's import lists them. */
+export type ImportReportData = ImportResult & Partial<Pick<ImportAnswer, 'skipped_rows'>>;
+
 type Stage =
-  | { step: 'choose' }
+  | { step: 'choose'; error?: string }
+  | { step: 'confirm'; earlier: ImportDuplicateDetails }
   | { step: 'running'; started: number }
-  | { step: 'done'; result: ImportResult };
+  | { step: 'done'; result: ImportReportData };
 
 const MAX_MB = Math.round(MAX_UPLOAD_BYTES / 1024 / 1024);
 
@@ -65,13 +85,24 @@ export function ImportDialog({
   templatePath,
   duplicateQuestion,
   run,
+  kind,
 }: ImportDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
   const [mode, setMode] = useState<DuplicateMode>('skip');
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const elapsed = useElapsed(stage.step === 'running' ? stage.started : null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const running = stage.step === 'running';
+
+  useEffect(() => {
+    if (!running || !kind) return;
+    return subscribeEvent('import', (data) => {
+      const event = data as ImportProgress;
+      if (event.kind === kind) setProgress(event);
+    });
+  }, [running, kind]);
 
   const restart = () => {
     setFile(null);
@@ -84,14 +115,20 @@ export function ImportDialog({
     onClose();
   };
 
-  const start = async () => {
+  const start = async (confirmDuplicate = false) => {
     if (!file) return;
+    setProgress(null);
     setStage({ step: 'running', started: Date.now() });
     try {
-      setStage({ step: 'done', result: await run(file, mode) });
-    } catch {
-      // The request wrapper told the user what went wrong; they can try again.
-      setStage({ step: 'choose' });
+      setStage({ step: 'done', result: await run(file, mode, confirmDuplicate) });
+    } catch (err) {
+      const earlier = duplicateFileDetails(err);
+      if (earlier) setStage({ step: 'confirm', earlier });
+      else {
+        // A refusal of the file (unreadable, too large) is shown here; other failures were told by the request wrapper.
+        const error = err instanceof RequestError && err.kind === 'business' ? err.message : undefined;
+        setStage({ step: 'choose', error });
+      }
     }
   };
 
@@ -105,13 +142,20 @@ export function ImportDialog({
     return false;
   };
 
-  const current = stage.step === 'choose' ? 0 : stage.step === 'running' ? 1 : 2;
+  const current = stage.step === 'running' ? 1 : stage.step === 'done' ? 2 : 0;
   const footer =
     stage.step === 'choose' ? (
       <>
         <Button onClick={close}>{t('common.cancel')}</Button>
-        <Button type="primary" disabled={!file} onClick={start}>
+        <Button type="primary" disabled={!file} onClick={() => start()}>
           {t('list.importStart')}
+        </Button>
+      </>
+    ) : stage.step === 'confirm' ? (
+      <>
+        <Button onClick={() => setStage({ step: 'choose' })}>{t('common.cancel')}</Button>
+        <Button type="primary" onClick={() => start(true)}>
+          {t('list.importAgain')}
         </Button>
       </>
     ) : stage.step === 'done' ? (
@@ -193,6 +237,24 @@ export function ImportDialog({
             </div>
           )}
           {fileError && <Alert type="error" showIcon title={fileError} className="import-dialog__alert" />}
+          {stage.error && (
+            <Alert type="error" showIcon title={stage.error} className="import-dialog__alert" />
+          )}
+        </div>
+      )}
+
+      {stage.step === 'confirm' && (
+        <div className="import-dialog__body">
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            title={t('list.importImportedBefore', {
+              date: parseTime(stage.earlier.imported_at, '{y}-{m}-{d} {h}:{i}', i18n.language),
+              name: stage.earlier.imported_by,
+            })}
+            description={t('list.importImportedBeforeHint', { name: stage.earlier.file_name })}
+          />
         </div>
       )}
 
@@ -200,12 +262,17 @@ export function ImportDialog({
         <div className="import-dialog__body import-dialog__running" role="status">
           <Typography.Text strong>{t('list.importRunning', { name: file.name })}</Typography.Text>
           <Progress
-            percent={estimateProgress(elapsed, expectedImportMs(file.size))}
+            percent={importPercent(elapsed, expectedImportMs(file.size), progress)}
             status="active"
             aria-label={t('list.importStepRun')}
           />
-          <Typography.Text type="secondary">
-            {t('list.importRunningHint', { seconds: Math.floor(elapsed / 1000) })}
+          <Typography.Text type="secondary" data-testid="import-progress">
+            {progress
+              ? t('list.importWriting', {
+                  done: toThousands(progress.done),
+                  total: toThousands(progress.total),
+                })
+              : t('list.importRunningHint', { seconds: Math.floor(elapsed / 1000) })}
           </Typography.Text>
         </div>
       )}
@@ -221,8 +288,9 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function ImportReport({ result }: { result: ImportResult }) {
+function ImportReport({ result }: { result: ImportReportData }) {
   const { t } = useTranslation();
+  const skipped = result.skipped_rows ?? [];
   const counts = [
     { key: 'created', value: result.created, tone: result.created ? 'good' : 'muted' },
     { key: 'updated', value: result.updated, tone: result.updated ? 'good' : 'muted' },
@@ -276,6 +344,21 @@ function ImportReport({ result }: { result: ImportResult }) {
             {t('list.importDownloadReport')}
           </Button>
         </>
+      )}
+      {skipped.length > 0 && (
+        <section aria-label={t('list.importSkippedTitle')} data-testid="import-skipped">
+          <Typography.Title level={5}>{t('list.importSkippedTitle')}</Typography.Title>
+          <Table
+            size="small"
+            rowKey={(e) => `${e.row}:${e.msg}`}
+            dataSource={skipped}
+            pagination={skipped.length > 8 ? { pageSize: 8, size: 'small', showSizeChanger: false } : false}
+            columns={[
+              { title: t('list.importRow'), dataIndex: 'row', width: 80 },
+              { title: t('list.importReason'), dataIndex: 'msg' },
+            ]}
+          />
+        </section>
       )}
     </div>
   );

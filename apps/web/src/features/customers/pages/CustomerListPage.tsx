@@ -237,7 +237,10 @@ export default function CustomerListPage() {
         title={t('customers.importTitle')}
         templatePath={CUSTOMER_API.template}
         duplicateQuestion={t('customers.importDuplicates')}
-        run={(file, onDuplicate) => importCustomers.mutateAsync({ file, onDuplicate })}
+        kind="customer"
+        run={(file, onDuplicate, confirmDuplicate) =>
+          importCustomers.mutateAsync({ file, onDuplicate, confirmDuplicate })
+        }
       />
       {isAdmin && <RecycleBinDrawer open={binOpen} onClose={() => setBinOpen(false)} />}
       {merging && (

@@ -4,3 +4,4 @@ export * from './files';
 export * from './users';
 export * from './products';
 export * from './imports';
+export * from './documents';

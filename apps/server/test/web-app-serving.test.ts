@@ -73,10 +73,15 @@ describe('the built web app', () => {
   it('lets the browser keep hashed assets for a year and revalidate index.html on every visit', async () => {
     const asset = await get('/assets/index-Ab12.js', 'br');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A script carries no page policy (index.html does), but is never sniffed as something else.
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
     for (const url of ['/', '/index.html', '/customers/12', '/login']) {
       const page = await get(url, 'br');
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(page.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(page.rawPayload).toString(), url).toContain('id="root"');
     }

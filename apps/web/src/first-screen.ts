@@ -20,10 +20,8 @@ export function firstScreen(pathname: string, cookie: string): FirstScreen {
 }
 
 if (typeof document !== 'undefined' && !import.meta.env.VITEST) {
+  // The login page is in the app's own first file (app/screens.ts): nothing to start for it.
   const screen = firstScreen(location.pathname, document.cookie);
-  if (screen === 'login') void import('@/features/auth/pages/LoginPage');
-  else {
-    void import('@/layout/Layout');
-    if (screen === 'dashboard') void import('@/features/dashboard/pages/DashboardPage');
-  }
+  if (screen !== 'login') void import('@/layout/Layout');
+  if (screen === 'dashboard') void import('@/features/dashboard/pages/DashboardPage');
 }

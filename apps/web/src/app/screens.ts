@@ -1,10 +1,15 @@
 import { lazy } from 'react';
+import LoginPage from '@/features/auth/pages/LoginPage';
 import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, PASSWORD_PATH, ROUTES } from '@/shared/routes/paths';
 import { matchRoute, normalizePath } from '@/shared/routes/resolve';
 import { PAGES } from './routes';
 
-/** The top-level screens: pages outside the layout (login, choose password, 401, 404) and the layout itself. */
-const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
+/**
+ * The top-level screens: pages outside the layout (login, choose password, 401, 404) and the layout
+ * itself. The login page is in the app's first file, not a chunk of its own: it is every new
+ * visitor's first screen, and the antd parts it needs (form, input, button, typography) serve
+ * every other page too.
+ */
 const ChoosePasswordPage = lazy(() => import('@/features/auth/pages/ChoosePasswordPage'));
 const ForbiddenPage = lazy(() => import('@/features/errors/pages/ForbiddenPage'));
 const NotFoundPage = lazy(() => import('@/features/errors/pages/NotFoundPage'));

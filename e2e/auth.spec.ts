@@ -44,9 +44,11 @@ test.describe('login', () => {
     await signIn(context);
     await page.goto(`/login?redirect=${encodeURIComponent('/user/list?from=e2e')}`);
     await expect(page).toHaveURL(/\/user\/list\?from=e2e$/);
+    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
     for (const evil of ['/\\evil.example', '//evil.example', '/\t/evil.example', 'https://evil.example/']) {
       await page.goto(`/login?redirect=${encodeURIComponent(evil)}`);
       await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
+      await expect(page.getByRole('heading', { name: /Administrator/ })).toBeVisible();
     }
   });
 });

@@ -115,6 +115,8 @@ export function InlineField({
           onChange={(v) => void save((v as number | null | undefined) ?? null)}
           onOpenChange={closeChoice}
           className="full-width"
+          // Whole option labels, however narrow the field.
+          popupMatchSelectWidth={false}
         />
       );
     } else if (def.kind === 'owner') {
@@ -128,6 +130,8 @@ export function InlineField({
           onChange={(v) => void save(v ?? null)}
           onOpenChange={closeChoice}
           className="full-width"
+          // Whole option labels, however narrow the field.
+          popupMatchSelectWidth={false}
         />
       );
     } else if (def.kind === 'textarea') {

@@ -13,6 +13,13 @@ export function checkUserInfo(info: UserInfo): UserInfo {
 
 let inflight: Promise<boolean> | null = null;
 
+/** Set once the page is being left: the browser then cancels the user-info call, which is no failure. */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (leaving = true));
+  window.addEventListener('pageshow', () => (leaving = false));
+}
+
 /**
  * Token but no user yet (spec §4): fetch the user info. On failure the session is cleared and
  * the error (or "Verification failed, please login again") shown; resolves false then.
@@ -25,6 +32,8 @@ export function loadUser(): Promise<boolean> {
       setUser(checkUserInfo(await fetchUserInfo(token)));
       return true;
     } catch (err) {
+      // A reload or a link followed while the user info loads must not sign the user out.
+      if (leaving) return false;
       // Auth, server and network failures were already shown by the request wrapper.
       const told = err instanceof RequestError && !['business', 'forbidden'].includes(err.kind);
       if (getToken() === token) clearSession();

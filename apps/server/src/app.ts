@@ -24,6 +24,8 @@ import fileRoutes from './modules/files/routes';
 import healthRoutes from './modules/health/routes';
 import lookupRoutes from './modules/lookups/routes';
 import productRoutes from './modules/products/routes';
+import quotationRoutes from './modules/quotations/routes';
+import settingsRoutes from './modules/settings/routes';
 import userRoutes from './modules/users/routes';
 
 /** Every module's routes; a new module adds one line here. */
@@ -38,6 +40,8 @@ const modules = [
   eventRoutes,
   emailRoutes,
   productRoutes,
+  quotationRoutes,
+  settingsRoutes,
 ];
 
 export type BuildOptions = { logger?: FastifyServerOptions['logger'] };

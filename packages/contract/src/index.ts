@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './customers';
 export * from './demo';
+export * from './documents';
 export * from './email';
 export * from './envelope';
 export * from './files';
@@ -10,4 +11,6 @@ export * from './lookups';
 export * from './messages';
 export * from './money';
 export * from './products';
+export * from './quotations';
+export * from './settings';
 export * from './users';

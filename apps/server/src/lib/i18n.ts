@@ -34,6 +34,21 @@ const messages = {
   notAnImage: { en: 'The avatar must be an image', zh: '头像必须是图片' },
   thingUser: { en: 'User', zh: '用户' },
   thingCustomer: { en: 'Customer', zh: '客户' },
+  thingQuotation: { en: 'Quotation', zh: '报价单' },
+  thingQuotationVersion: { en: 'Quotation version', zh: '报价单版本' },
+  thingInquiry: { en: 'Inquiry', zh: '询盘' },
+  quotationStale: {
+    en: 'Someone saved this quotation in the meantime (now version {version}); your edits are kept on screen: reload the quotation and apply them again',
+    zh: '其他人已保存了此报价单（当前版本 {version}）；您的修改仍保留在页面上：请重新加载后再次应用',
+  },
+  quotationNegativeTotal: {
+    en: 'The discount is larger than the lines and shipping together',
+    zh: '折扣大于明细金额与运费之和',
+  },
+  quotationNoRecipient: {
+    en: 'The customer has no email address: enter one',
+    zh: '该客户没有邮箱地址，请填写收件人',
+  },
   customerEmailTaken: {
     en: 'The email {email} already belongs to customer "{customer}" (#{id})',
     zh: '邮箱 {email} 已属于客户“{customer}”（#{id}）',

@@ -1,0 +1,79 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { documentVersions, users } from '../../db/schema';
+
+/**
+ * Append-only revisions of business documents: each save inserts the whole content as a new row;
+ * no row is ever updated (the table's trigger refuses it) and a version number is taken once (the
+ * primary key), so two saves of the same version cannot both land.
+ */
+export type DocumentKind = 'quotation' | 'order' | 'invoice' | 'packing_list';
+
+export async function appendVersion(
+  tx: Db,
+  kind: DocumentKind,
+  documentId: number,
+  version: number,
+  content: Record<string, unknown>,
+  summary: string,
+  userId: number,
+): Promise<void> {
+  await tx
+    .insert(documentVersions)
+    .values({ kind, documentId, version, content, summary, createdBy: userId });
+}
+
+export async function readVersion(
+  db: Db,
+  kind: DocumentKind,
+  documentId: number,
+  version: number,
+): Promise<Record<string, unknown> | undefined> {
+  const [row] = await db
+    .select({ content: documentVersions.content })
+    .from(documentVersions)
+    .where(
+      and(
+        eq(documentVersions.kind, kind),
+        eq(documentVersions.documentId, documentId),
+        eq(documentVersions.version, version),
+      ),
+    );
+  return row?.content;
+}
+
+export type VersionRow = {
+  version: number;
+  summary: string;
+  createdAt: Date;
+  createdBy: number | null;
+  createdByName: string | null;
+  total: string;
+  currency: string;
+};
+
+/** Every version without its content (but its total), newest first. */
+export async function listVersions(db: Db, kind: DocumentKind, documentId: number): Promise<VersionRow[]> {
+  return db
+    .select({
+      version: documentVersions.version,
+      summary: documentVersions.summary,
+      createdAt: documentVersions.createdAt,
+      createdBy: documentVersions.createdBy,
+      createdByName: users.name,
+      total: sql<string>`${documentVersions.content}->>'total'`,
+      currency: sql<string>`${documentVersions.content}->>'currency'`,
+    })
+    .from(documentVersions)
+    .leftJoin(users, eq(users.id, documentVersions.createdBy))
+    .where(and(eq(documentVersions.kind, kind), eq(documentVersions.documentId, documentId)))
+    .orderBy(desc(documentVersions.version));
+}
+
+export async function deleteVersions(tx: Db, kind: DocumentKind, documentIds: number[]): Promise<void> {
+  for (const id of documentIds) {
+    await tx
+      .delete(documentVersions)
+      .where(and(eq(documentVersions.kind, kind), eq(documentVersions.documentId, id)));
+  }
+}

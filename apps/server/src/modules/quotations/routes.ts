@@ -1,0 +1,101 @@
+import {
+  envelope,
+  listAnswer,
+  quotation,
+  quotationCreate,
+  quotationDiff,
+  quotationDiffQuery,
+  quotationIdQuery,
+  quotationIdsBody,
+  quotationListItem,
+  quotationListQuery,
+  quotationRestore,
+  quotationUpdate,
+  quotationVersion,
+  quotationVersionQuery,
+} from '@quayside/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/access';
+import { ok } from '../../lib/envelope';
+import * as service from './service';
+
+/**
+ * Quotations (spec §2): the list and the history are admin-only; create and update are hidden
+ * routes every signed-in user reaches, so an editor writes quotations (for any customer, as customers
+ * are shared) and works the ones she owns. docs/decisions.md, "Quotations".
+ */
+export default async function quotationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  const tags = ['quotations'];
+  const admin = { access: ['admin'] } as const;
+  const user = { access: 'user' } as const;
+
+  app.get(
+    '/api/quotation/list/',
+    {
+      config: admin,
+      schema: {
+        tags,
+        querystring: quotationListQuery,
+        response: { 200: envelope(listAnswer(quotationListItem)) },
+      },
+    },
+    async (request) => ok(await service.listQuotations(db, request.query)),
+  );
+  app.get(
+    '/api/quotation/detail/',
+    {
+      config: user,
+      schema: { tags, querystring: quotationVersionQuery, response: { 200: envelope(quotation) } },
+    },
+    async (request) =>
+      ok(await service.getQuotation(db, request.query.id, currentUser(request), request.query.version)),
+  );
+  app.post(
+    '/api/quotation/create/',
+    { config: user, schema: { tags, body: quotationCreate, response: { 200: envelope(quotation) } } },
+    async (request) => ok(await service.createQuotation(db, request.body, currentUser(request))),
+  );
+  app.post(
+    '/api/quotation/update/',
+    { config: user, schema: { tags, body: quotationUpdate, response: { 200: envelope(quotation) } } },
+    async (request) => ok(await service.updateQuotation(db, request.body, currentUser(request))),
+  );
+  app.post(
+    '/api/quotation/restore/',
+    { config: admin, schema: { tags, body: quotationRestore, response: { 200: envelope(quotation) } } },
+    async (request) => ok(await service.restoreVersion(db, request.body, currentUser(request))),
+  );
+  app.post(
+    '/api/quotation/delete/',
+    {
+      config: admin,
+      schema: {
+        tags,
+        body: quotationIdsBody,
+        response: { 200: envelope(z.object({ count: z.number().int() })) },
+      },
+    },
+    async (request) => ok({ count: await service.deleteQuotations(db, request.body.ids) }),
+  );
+  app.get(
+    '/api/quotation/history/',
+    {
+      config: admin,
+      schema: { tags, querystring: quotationIdQuery, response: { 200: envelope(z.array(quotationVersion)) } },
+    },
+    async (request) => ok(await service.quotationHistory(db, request.query.id)),
+  );
+  app.get(
+    '/api/quotation/diff/',
+    {
+      config: admin,
+      schema: { tags, querystring: quotationDiffQuery, response: { 200: envelope(quotationDiff) } },
+    },
+    async (request) =>
+      ok(await service.quotationDiff(db, request.query.id, request.query.from, request.query.to)),
+  );
+}

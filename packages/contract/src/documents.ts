@@ -1,0 +1,182 @@
+import Big from 'big.js';
+import { z } from 'zod';
+import { recordId } from './envelope';
+import { UNITS } from './lookups';
+import { formatMoney, priceString, quantityString, roundMoney } from './money';
+
+/**
+ * The business-document kit shared by quotations, orders, invoices and packing lists: line items,
+ * totals computed with big.js (never floats), and the diff of two saved versions.
+ */
+
+/** Text without NUL (PostgreSQL cannot store it), trimmed. */
+export const documentText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), { message: 'Contains a character that is not allowed' })
+    .transform((v) => v.trim());
+
+const unitIds = UNITS.map((u) => u.id) as [string, ...string[]];
+export const MAX_LINE_ITEMS = 500;
+
+/** A line as the client sends it; the amount is the server's to compute. */
+export const lineItemInput = z
+  .object({
+    product_id: recordId.nullable().default(null),
+    description: documentText(2000).default(''),
+    model: documentText(100).default(''),
+    picture_file_id: recordId.nullable().default(null),
+    quantity: quantityString,
+    unit: z.enum(unitIds).default('pcs'),
+    unit_price: priceString,
+  })
+  .refine((line) => line.description !== '' || line.model !== '' || line.product_id !== null, {
+    message: 'Enter a description',
+    path: ['description'],
+  });
+export type LineItemInput = z.infer<typeof lineItemInput>;
+
+export const lineItem = z.object({
+  product_id: z.number().int().nullable(),
+  description: z.string(),
+  model: z.string(),
+  picture_file_id: z.number().int().nullable(),
+  quantity: z.string(),
+  unit: z.string(),
+  unit_price: z.string(),
+  /** quantity × unit price, half-up to the currency's decimals. */
+  amount: z.string(),
+});
+export type LineItem = z.infer<typeof lineItem>;
+
+/** The line's amount: quantity × unit price rounded half-up to the currency's places ("12.30"). */
+export const lineAmount = (quantity: string, unitPrice: string, currency: string): string =>
+  roundMoney(new Big(quantity).times(unitPrice).toFixed(), currency);
+
+export function withAmounts(items: readonly LineItemInput[], currency: string): LineItem[] {
+  return items.map((item) => ({ ...item, amount: lineAmount(item.quantity, item.unit_price, currency) }));
+}
+
+export type DocumentTotals = { subtotal: string; total: string };
+
+/** subtotal = Σ amounts; total = subtotal − discount + shipping cost, each in the currency's places. */
+export function documentTotals(
+  items: readonly { amount: string }[],
+  discount: string,
+  shippingCost: string,
+  currency: string,
+): DocumentTotals {
+  const subtotal = items.reduce((sum, item) => sum.plus(item.amount), new Big(0));
+  const total = subtotal.minus(discount).plus(shippingCost);
+  return { subtotal: roundMoney(subtotal.toFixed(), currency), total: roundMoney(total.toFixed(), currency) };
+}
+
+/** A header field that changed between two versions, old → new as shown (strings). */
+export type FieldChange = { field: string; from: string; to: string };
+export type LineChange = { field: string; from: string; to: string };
+export type LineDiff =
+  | { kind: 'added'; index: number; line: LineItem }
+  | { kind: 'removed'; index: number; line: LineItem }
+  | { kind: 'changed'; index: number; from_index: number; line: LineItem; changes: LineChange[] };
+export type DocumentDiff = { fields: FieldChange[]; lines: LineDiff[]; summary: string };
+
+export const documentDiff = z.object({
+  fields: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })),
+  lines: z.array(
+    z.object({
+      kind: z.enum(['added', 'removed', 'changed']),
+      index: z.number().int(),
+      from_index: z.number().int().optional(),
+      line: lineItem,
+      changes: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })).optional(),
+    }),
+  ),
+  summary: z.string(),
+});
+
+const LINE_FIELDS = [
+  'description',
+  'model',
+  'quantity',
+  'unit',
+  'unit_price',
+  'amount',
+  'picture_file_id',
+] as const;
+const show = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const lineKey = (line: LineItem) =>
+  line.product_id !== null
+    ? `p:${line.product_id}`
+    : `t:${line.model.toLowerCase()}|${line.description.toLowerCase()}`;
+
+/**
+ * Lines are matched by product (or, for free lines, by model and description) in order; a line that
+ * matches none is added or removed. Every other header field is compared as text.
+ */
+export function diffDocuments(
+  before: { items: LineItem[]; total: string; currency: string } & Record<string, unknown>,
+  after: { items: LineItem[]; total: string; currency: string } & Record<string, unknown>,
+  headerFields: readonly string[],
+): DocumentDiff {
+  const fields: FieldChange[] = [];
+  for (const field of headerFields) {
+    const from = show(before[field]);
+    const to = show(after[field]);
+    if (from !== to) fields.push({ field, from, to });
+  }
+  const lines: LineDiff[] = [];
+  const unmatched = before.items.map((line, index) => ({ line, index }));
+  after.items.forEach((line, index) => {
+    const at = unmatched.findIndex((old) => lineKey(old.line) === lineKey(line));
+    if (at < 0) {
+      lines.push({ kind: 'added', index, line });
+      return;
+    }
+    const [old] = unmatched.splice(at, 1);
+    const changes = LINE_FIELDS.filter((f) => show(old!.line[f]) !== show(line[f])).map((f) => ({
+      field: f,
+      from: show(old!.line[f]),
+      to: show(line[f]),
+    }));
+    if (changes.length > 0) lines.push({ kind: 'changed', index, from_index: old!.index, line, changes });
+  });
+  for (const old of unmatched) lines.push({ kind: 'removed', index: old.index, line: old.line });
+  return { fields, lines, summary: diffSummary(fields, lines, before, after) };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 prices changed, 1 line added, total 12,400.00 → 11,980.00 USD" (English; the web words its own). */
+function diffSummary(
+  fields: FieldChange[],
+  lines: LineDiff[],
+  before: { total: string; currency: string },
+  after: { total: string; currency: string },
+): string {
+  const parts: string[] = [];
+  const prices = lines.filter(
+    (l) => l.kind === 'changed' && l.changes.some((c) => c.field === 'unit_price'),
+  ).length;
+  const quantities = lines.filter(
+    (l) => l.kind === 'changed' && l.changes.some((c) => c.field === 'quantity'),
+  ).length;
+  const otherChanged = lines.filter(
+    (l) => l.kind === 'changed' && !l.changes.some((c) => c.field === 'unit_price' || c.field === 'quantity'),
+  ).length;
+  const added = lines.filter((l) => l.kind === 'added').length;
+  const removed = lines.filter((l) => l.kind === 'removed').length;
+  if (prices) parts.push(`${plural(prices, 'price', 'prices')} changed`);
+  if (quantities) parts.push(`${plural(quantities, 'quantity', 'quantities')} changed`);
+  if (otherChanged) parts.push(`${plural(otherChanged, 'line', 'lines')} edited`);
+  if (added) parts.push(`${plural(added, 'line', 'lines')} added`);
+  if (removed) parts.push(`${plural(removed, 'line', 'lines')} removed`);
+  const headers = fields.filter((f) => !['total', 'subtotal', 'currency'].includes(f.field));
+  if (headers.length) parts.push(`${headers.map((f) => f.field.replaceAll('_', ' ')).join(', ')} changed`);
+  if (before.total !== after.total || before.currency !== after.currency) {
+    const amount = (v: { total: string; currency: string }) =>
+      formatMoney(v.total, v.currency).replace(/^[^\d]+/, '');
+    parts.push(`total ${amount(before)} → ${amount(after)} ${after.currency}`);
+  }
+  return parts.length ? parts.join(', ') : 'no changes';
+}

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { documentDiff, documentText, lineItem, lineItemInput, MAX_LINE_ITEMS } from './documents';
+import { listQuery, queryBool, queryId, recordId } from './envelope';
+import { CURRENCIES, TRADE_TERMS } from './lookups';
+import { priceString } from './money';
+
+export const QUOTATION_STATUSES = ['draft', 'sent', 'accepted', 'rejected', 'expired'] as const;
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+/** Statuses a user sets; `expired` follows from valid_until, `sent` from sending. */
+export const QUOTATION_SET_STATUSES = ['draft', 'sent', 'accepted', 'rejected'] as const;
+
+const currencyIds = CURRENCIES.map((c) => c.id) as [string, ...string[]];
+const tradeTermIds = TRADE_TERMS.map((t) => t.id) as [string, ...string[]];
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date such as 2026-12-31')
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      message: 'Not a date',
+    },
+  );
+
+/** The editable content of a quotation: what each version keeps. */
+const shape = {
+  customer_id: recordId,
+  inquiry_email_id: recordId.nullable(),
+  contact_name: documentText(200),
+  contact_email: documentText(254),
+  currency: z.enum(currencyIds),
+  trade_term: z.enum(tradeTermIds).nullable(),
+  port_of_loading: documentText(200),
+  port_of_destination: documentText(200),
+  payment_terms: documentText(1000),
+  lead_time: documentText(200),
+  valid_until: isoDate.nullable(),
+  items: z.array(lineItemInput).max(MAX_LINE_ITEMS),
+  discount: priceString,
+  shipping_cost: priceString,
+  remark: documentText(5000),
+  status: z.enum(QUOTATION_SET_STATUSES),
+};
+
+export const quotationCreate = z.object({
+  customer_id: shape.customer_id,
+  inquiry_email_id: shape.inquiry_email_id.default(null),
+  contact_name: shape.contact_name.default(''),
+  contact_email: shape.contact_email.default(''),
+  currency: shape.currency.default('USD'),
+  trade_term: shape.trade_term.default(null),
+  port_of_loading: shape.port_of_loading.default(''),
+  port_of_destination: shape.port_of_destination.default(''),
+  payment_terms: shape.payment_terms.default(''),
+  lead_time: shape.lead_time.default(''),
+  valid_until: shape.valid_until.default(null),
+  items: shape.items.default([]),
+  discount: shape.discount.default('0'),
+  shipping_cost: shape.shipping_cost.default('0'),
+  remark: shape.remark.default(''),
+});
+export type QuotationCreate = z.infer<typeof quotationCreate>;
+
+/** `version` is the version the edit started from: another save in between answers 409 CONFLICT. */
+export const quotationUpdate = z
+  .object(shape)
+  .partial()
+  .extend({ id: recordId, version: z.number().int().min(1).max(1_000_000) });
+export type QuotationUpdate = z.infer<typeof quotationUpdate>;
+
+/** One version's content as stored (whole, so any version renders and diffs on its own). */
+export const quotationContent = z.object({
+  number: z.string(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  inquiry_email_id: z.number().int().nullable(),
+  contact_name: z.string(),
+  contact_email: z.string(),
+  currency: z.string(),
+  trade_term: z.string().nullable(),
+  port_of_loading: z.string(),
+  port_of_destination: z.string(),
+  payment_terms: z.string(),
+  lead_time: z.string(),
+  valid_until: z.string().nullable(),
+  items: z.array(lineItem),
+  discount: z.string(),
+  shipping_cost: z.string(),
+  subtotal: z.string(),
+  total: z.string(),
+  remark: z.string(),
+});
+export type QuotationContent = z.infer<typeof quotationContent>;
+/** Header fields a diff compares (lines are compared line by line). */
+export const QUOTATION_DIFF_FIELDS = [
+  'customer_name',
+  'contact_name',
+  'contact_email',
+  'currency',
+  'trade_term',
+  'port_of_loading',
+  'port_of_destination',
+  'payment_terms',
+  'lead_time',
+  'valid_until',
+  'discount',
+  'shipping_cost',
+  'subtotal',
+  'total',
+  'remark',
+] as const;
+
+export const quotation = quotationContent.extend({
+  id: z.number().int(),
+  status: z.enum(QUOTATION_STATUSES),
+  version: z.number().int(),
+  owner_id: z.number().int().nullable(),
+  owner_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Quotation = z.infer<typeof quotation>;
+
+export const quotationListItem = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  inquiry_email_id: z.number().int().nullable(),
+  currency: z.string(),
+  total: z.string(),
+  status: z.enum(QUOTATION_STATUSES),
+  version: z.number().int(),
+  valid_until: z.string().nullable(),
+  owner_id: z.number().int().nullable(),
+  owner_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type QuotationListItem = z.infer<typeof quotationListItem>;
+
+export const QUOTATION_SORTS = ['number', 'total', 'valid_until', 'created_at', 'updated_at'] as const;
+export const quotationListQuery = listQuery.extend({
+  sort: z
+    .enum([...QUOTATION_SORTS, ...QUOTATION_SORTS.map((s) => `-${s}` as const)] as [string, ...string[]])
+    .optional(),
+  status: z
+    .string()
+    .max(200)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(QUOTATION_STATUSES)).max(5))
+    .optional(),
+  customer_id: queryId.optional(),
+  owner_id: queryId.optional(),
+  inquiry_email_id: queryId.optional(),
+  currency: z
+    .string()
+    .max(200)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(currencyIds)).max(20))
+    .optional(),
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+});
+export type QuotationListQuery = z.infer<typeof quotationListQuery>;
+
+export const quotationIdQuery = z.object({ id: queryId });
+export const quotationIdsBody = z.object({ ids: z.array(recordId).min(1).max(1000) });
+export const quotationVersionQuery = z.object({ id: queryId, version: queryId.optional() });
+export const quotationDiffQuery = z.object({ id: queryId, from: queryId, to: queryId });
+export const quotationPdfQuery = z.object({
+  id: queryId,
+  version: queryId.optional(),
+  lang: z.enum(['en', 'zh']).default('en'),
+  download: queryBool.optional(),
+});
+
+export const quotationVersion = z.object({
+  version: z.number().int(),
+  created_at: z.string(),
+  created_by: z.number().int().nullable(),
+  created_by_name: z.string(),
+  total: z.string(),
+  currency: z.string(),
+  /** What changed from the version before ("2 prices changed, 1 line added, total …"). */
+  summary: z.string(),
+  /** Emails that carried this version's PDF. */
+  email_ids: z.array(z.number().int()),
+});
+export type QuotationVersion = z.infer<typeof quotationVersion>;
+
+export const quotationDiff = z.object({
+  from: quotationContent.extend({ version: z.number().int() }),
+  to: quotationContent.extend({ version: z.number().int() }),
+  diff: documentDiff,
+});
+export type QuotationDiff = z.infer<typeof quotationDiff>;
+
+export const quotationRestore = z.object({ id: recordId, version: recordId, from_version: recordId });
+
+export const quotationSend = z.object({
+  id: recordId,
+  account_id: recordId.optional(),
+  to: z.array(z.string().email().max(254)).max(50).optional(),
+  subject: documentText(500).optional(),
+  html: z.string().max(200_000).optional(),
+  lang: z.enum(['en', 'zh']).default('en'),
+});
+export const quotationSendAnswer = z.object({ email_id: z.number().int() });

@@ -1,0 +1,26 @@
+// The floor for the product list: a bare node:http handler running the list's SQL (page and count
+// together, then the page's pictures), no framework, validation or envelope. Started by products-list.ts.
+import http from 'node:http';
+import { openPglite, openPostgres } from '../../apps/server/src/db/client';
+import {
+  PRODUCT_COUNT_SQL,
+  PRODUCT_LIST_SQL,
+  PRODUCT_PICTURES_SQL,
+  productListParams,
+} from './product-list-sql';
+
+const [kind, target, port] = process.argv.slice(2) as ['postgres' | 'pglite', string, string];
+const database = kind === 'postgres' ? await openPostgres(target, 10) : await openPglite(target);
+
+http
+  .createServer(async (req, res) => {
+    const params = productListParams(new URL(req.url ?? '/', 'http://x').searchParams);
+    const [rows, total] = await Promise.all([
+      database.query<{ id: number }>(PRODUCT_LIST_SQL, params.list),
+      database.query<{ n: number }>(PRODUCT_COUNT_SQL, params.count),
+    ]);
+    const pictures = await database.query(PRODUCT_PICTURES_SQL, [rows.rows.map((r) => r.id)]);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ items: rows.rows, pictures: pictures.rows, total: total.rows[0]?.n }));
+  })
+  .listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

@@ -1,0 +1,165 @@
+// Product list under load (search + category filter), against a bare node-postgres/PGlite handler
+// running the same SQL as the baseline; then the export of every product.
+//   npx tsx bench/products-list.ts [--db=postgres|pglite|both] [--rows=20000] [--seconds=20] [--clients=20]
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is made beside it).
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { DEFAULT_ADMIN_PASSWORD } from '../apps/server/src/config';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '../apps/server/src/db/client';
+import { createFileStore } from '../apps/server/src/lib/files';
+import { MAX_EXPORT_PICTURES } from '../apps/server/src/modules/products/spreadsheet-export';
+import { ensureFirstAdmin } from '../apps/server/src/modules/users/service';
+import { runLoad } from './lib/load';
+import { seedProducts } from './lib/seed-products';
+
+const BENCH_ADMIN_PASSWORD = 'bench-admin-pass';
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const which = arg('db', 'both');
+const rows = Number(arg('rows', '20000'));
+const seconds = Number(arg('seconds', '20'));
+const clients = Number(arg('clients', '20'));
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const root = path.resolve(import.meta.dirname, '..');
+const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/esm/index.mjs')).href;
+const listQuery = (category: number) => `q=steel&category=${category}&sort=-created_at&page=1&page_size=20`;
+
+function start(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return fork(script, args, {
+    execArgv: ['--import', tsxLoader],
+    env: { ...process.env, QUAYSIDE_LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+}
+
+async function waitFor(url: string, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const statusMb = (pid: number, field: 'VmHWM' | 'VmRSS') => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
+  return Math.round(Number(line?.[1] ?? 0) / 1024);
+};
+
+async function measure(
+  kind: 'postgres' | 'pglite',
+  prepare: () => Promise<{ env: NodeJS.ProcessEnv; baselineTarget: string; category: number }>,
+) {
+  console.log(`\n## ${kind}: ${rows.toLocaleString()} products with pictures`);
+  const t0 = performance.now();
+  const { env, baselineTarget, category } = await prepare();
+  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const query = listQuery(category);
+
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const server = start(path.join(root, 'apps/server/src/main.ts'), [], {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health/`);
+  const login = await fetch(`${base}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const headers = { 'x-token': token };
+  const first = (await (await fetch(`${base}/api/product/list/?${query}`, { headers })).json()) as {
+    data: { total: number };
+  };
+  await runLoad(`${base}/api/product/list/?${query}`, headers, clients, 2); // warm-up
+  const app = await runLoad(`${base}/api/product/list/?${query}`, headers, clients, seconds);
+
+  const before = statusMb(server.pid!, 'VmRSS');
+  const e0 = performance.now();
+  const exported = await fetch(`${base}/api/product/export/`, { headers });
+  const bytes = (await exported.arrayBuffer()).byteLength;
+  const exportS = (performance.now() - e0) / 1000;
+  const exportPeak = statusMb(server.pid!, 'VmHWM');
+  await stop(server);
+
+  const bport = port + 1;
+  const baseline = start(
+    path.join(import.meta.dirname, 'lib/product-baseline-server.ts'),
+    [kind, baselineTarget, String(bport)],
+    {},
+  );
+  await waitFor(`http://127.0.0.1:${bport}/?${query}`);
+  await runLoad(`http://127.0.0.1:${bport}/?${query}`, {}, clients, 2);
+  const bare = await runLoad(`http://127.0.0.1:${bport}/?${query}`, {}, clients, seconds);
+  await stop(baseline);
+
+  console.log(
+    `GET /api/product/list/?${query} (${first.data.total} matches), ${clients} clients, ${seconds} s`,
+  );
+  console.table({ quayside: app, 'bare handler': bare });
+  console.log(`throughput ratio quayside / bare: ${((app.rps / bare.rps) * 100).toFixed(0)}%`);
+  console.log(
+    `export of ${rows.toLocaleString()} products (covers embedded in the first ${MAX_EXPORT_PICTURES.toLocaleString()} rows): ${exportS.toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB, server RSS ${before} MB before, peak ${exportPeak} MB`,
+  );
+}
+
+async function seeded(database: Database, dataDir: string): Promise<number> {
+  await migrateDatabase(database);
+  await ensureFirstAdmin(database.db, BENCH_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
+  const category = await seedProducts(database, createFileStore(dataDir), rows);
+  await database.close();
+  return category;
+}
+
+if (which === 'postgres' || which === 'both') {
+  const name = `quayside_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qs-bench-'));
+  try {
+    await measure('postgres', async () => {
+      const category = await seeded(await openPostgres(url.toString()), dataDir);
+      return {
+        env: { DATABASE_URL: url.toString(), QUAYSIDE_DATA_DIR: dataDir },
+        baselineTarget: url.toString(),
+        category,
+      };
+    });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (which === 'pglite' || which === 'both') {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qs-bench-'));
+  try {
+    await measure('pglite', async () => {
+      const category = await seeded(await openPglite(path.join(dataDir, 'db')), dataDir);
+      return { env: { QUAYSIDE_DATA_DIR: dataDir }, baselineTarget: path.join(dataDir, 'db'), category };
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+process.exit(0);

@@ -3,6 +3,7 @@ import { type Customer, DEFAULT_PAGE_SIZE } from '@quayside/contract';
 import { App, Button, Drawer, Input, Space, Table, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBackCloses } from '@/shared/form/useBackCloses';
 import { parseTime } from '@/shared/format';
 import { paginationConfig } from '@/shared/ui/pagination';
 import { useDeletedCustomers, useRestoreCustomers } from '../api';
@@ -31,6 +32,12 @@ export function RecycleBinDrawer({ open, onClose }: { open: boolean; onClose: ()
     open,
   );
   const restore = useRestoreCustomers();
+  // Back closes the bin, as it closes every drawer that belongs to its page.
+  const stepBack = useBackCloses(open, 'recycle-bin', () => onClose());
+  const close = () => {
+    stepBack();
+    onClose();
+  };
 
   const run = async (ids: number[]) => {
     const { count } = await restore.mutateAsync(ids);
@@ -41,7 +48,7 @@ export function RecycleBinDrawer({ open, onClose }: { open: boolean; onClose: ()
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={close}
       size={860}
       title={t('customers.binTitle')}
       destroyOnHidden

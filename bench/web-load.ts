@@ -4,11 +4,12 @@
 // the time from navigation until the screen shows what it is for (the login form, the dashboard,
 // the first rows of a list, the editor). "again" is a second visit in the same browser: what the
 // cache does not spare. Then Lighthouse (mobile, performance only) on /login and the dashboard.
-//   npx tsx bench/web-load.ts [--no-lighthouse] [--json]
+//   npx tsx bench/web-load.ts [--no-lighthouse] [--json] [--lighthouse-only] [--reports DIR]
+// (--reports keeps Lighthouse's JSON reports, to see which scripts block the main thread)
 // Lighthouse comes from the npm registry through npx (pinned below; not a dependency of the
 // project: 200 packages only this bench needs) and drives /usr/bin/chromium.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
@@ -37,7 +38,9 @@ const PHONE = {
 type Screen = { name: string; path: string; signedIn: boolean; ready: string };
 type Traffic = { js: number; css: number; api: number; total: number; requests: number };
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const reportsDir = argv.includes('--reports') ? argv[argv.indexOf('--reports') + 1] : undefined;
 const app = await startApp({ demo: true, env: { QUAYSIDE_ADMIN_PASSWORD: ADMIN_PASSWORD } });
 const base = app.baseUrl;
 
@@ -120,7 +123,7 @@ async function visit(
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
 const rows: Record<string, string | number>[] = [];
 try {
-  for (const screen of SCREENS) {
+  for (const screen of args.has('--lighthouse-only') ? [] : SCREENS) {
     const context = await browser.newContext(PHONE);
     if (screen.signedIn) await context.addCookies([sessionCookie()]);
     const first = await visit(context, screen);
@@ -178,6 +181,7 @@ async function lighthouse(
       child.on('exit', resolve);
     });
     if (code !== 0) throw new Error(`lighthouse exited with ${code}`);
+    if (reportsDir) copyFileSync(out, path.join(reportsDir, `lighthouse-${new URL(url).pathname.slice(1)}.json`));
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
       finalDisplayedUrl: string;
       categories: { performance: { score: number } };
@@ -218,7 +222,7 @@ if (args.has('--json')) {
     `Per screen, first visit (empty cache) on a throttled phone (latency ${NETWORK.latency} ms, ` +
       `${Math.round((NETWORK.downloadThroughput * 8) / 1024)} kbit/s, CPU ${CPU_SLOWDOWN}× slower); encoded bytes:`,
   );
-  console.table(rows);
+  if (rows.length) console.table(rows);
   if (scores.length) {
     console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile, performance:`);
     console.table(scores);

@@ -34,7 +34,7 @@ export async function startApp(
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   const child = spawn(
     process.execPath,
-    [path.join(root, 'scripts/start.mjs'), ...(options.demo ? ['--demo'] : [])],
+    [path.join(root, 'scripts/start.mjs'), ...(options.demo ? ['--demo'] : []), ...(options.args ?? [])],
     {
       cwd: root,
       env,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from './helpers';
+import { call, createTestApp, type TestApp, tempDir } from './helpers';
 
 let t: TestApp;
 let editor: string;
@@ -197,5 +197,74 @@ describe('quotations', () => {
     expect((await get('/api/quotation/list/', {}, editor)).status).toBe(403);
     expect((await get('/api/quotation/history/', { id: mine.id }, editor)).status).toBe(403);
     expect((await get('/api/quotation/detail/', { id: mine.id })).status).toBe(200);
+  });
+});
+
+const pdfText = async (bytes: Buffer): Promise<string> => {
+  const { execFile } = await import('node:child_process');
+  const { writeFile, rm } = await import('node:fs/promises');
+  const file = `${tempDir()}/q.pdf`;
+  await writeFile(file, bytes);
+  const text = await new Promise<string>((resolve, reject) =>
+    execFile('pdftotext', ['-layout', file, '-'], (err, out) => (err ? reject(err) : resolve(out))),
+  );
+  await rm(file);
+  return text;
+};
+
+describe('quotation PDF', () => {
+  it('renders the number, a Chinese product name and the total, in English or Chinese labels', async () => {
+    await post('/api/settings/company/', {
+      name: 'Harbourline Trading Co., Ltd.',
+      name_zh: '海港贸易有限公司',
+      address: '88 Binjiang Road, Ningbo, China',
+      email: 'sales@harbourline.test',
+    });
+    const q = await create({ valid_until: '2999-12-31', shipping_cost: '250' });
+    const res = await call(t.app, 'GET', '/api/quotation/pdf/', { token: t.adminToken, query: { id: q.id } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const bytes = res.raw.rawPayload;
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // The CJK font goes in as a subset: a one-page quotation stays small.
+    expect(bytes.length).toBeLessThan(150_000);
+    const text = await pdfText(bytes);
+    expect(text).toContain(q.number);
+    expect(text).toContain('不锈钢厨房刀具');
+    expect(text).toContain('$1,344.75');
+    expect(text).toContain('Harbourline Trading Co., Ltd.');
+    expect(text).toContain('Page 1 of 1');
+    const zh = await call(t.app, 'GET', '/api/quotation/pdf/', {
+      token: t.adminToken,
+      query: { id: q.id, lang: 'zh', version: 1 },
+    });
+    const zhText = await pdfText(zh.raw.rawPayload);
+    expect(zhText).toContain('报价单');
+    expect(zhText).toContain('海港贸易有限公司');
+    expect(zhText).toContain('第 1 页，共 1 页');
+  });
+
+  it('repeats the table header on every page of a long quotation', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({
+      description: `不锈钢 item ${i + 1}`,
+      model: `M-${i + 1}`,
+      quantity: '1',
+      unit_price: '1.5',
+    }));
+    const q = await create({ items: many });
+    const res = await call(t.app, 'GET', '/api/quotation/pdf/', { token: t.adminToken, query: { id: q.id } });
+    const text = await pdfText(res.raw.rawPayload);
+    const pages = text.split('\f').filter((p) => p.trim());
+    expect(pages.length).toBeGreaterThan(2);
+    for (const page of pages.slice(0, -1)) expect(page).toMatch(/Unit price\s+Amount/);
+    expect(text).toContain(`Page ${pages.length} of ${pages.length}`);
+    expect(text).toContain('M-120');
+    expect(text).toContain('$180.00');
+  });
+
+  it('is a file behind its quotation: another editor may not read it', async () => {
+    const q = await create({}, editor);
+    const res = await call(t.app, 'GET', '/api/quotation/pdf/', { token: otherEditor, query: { id: q.id } });
+    expect(res.status).toBe(403);
   });
 });

@@ -9,6 +9,7 @@ import {
   quotationIdsBody,
   quotationListItem,
   quotationListQuery,
+  quotationPdfQuery,
   quotationRestore,
   quotationUpdate,
   quotationVersion,
@@ -19,6 +20,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
+import { contentDisposition } from '../../lib/files';
+import { pdfFileName, quotationPdf } from './pdf';
 import * as service from './service';
 
 /**
@@ -28,7 +31,7 @@ import * as service from './service';
  */
 export default async function quotationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const { db, files: store } = app.ctx;
   const tags = ['quotations'];
   const admin = { access: ['admin'] } as const;
   const user = { access: 'user' } as const;
@@ -97,5 +100,18 @@ export default async function quotationRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       ok(await service.quotationDiff(db, request.query.id, request.query.from, request.query.to)),
+  );
+  app.get(
+    '/api/quotation/pdf/',
+    { config: user, schema: { tags, querystring: quotationPdfQuery } },
+    async (request, reply) => {
+      const { id, version, lang, download } = request.query;
+      const q = await service.getQuotation(db, id, currentUser(request), version);
+      const pdf = await quotationPdf(db, store, q, lang);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(download ? 'attachment' : 'inline', pdfFileName(q)))
+        .send(pdf);
+    },
   );
 }

@@ -75,7 +75,7 @@ export function sendStateColumn(t: TFunction): ListColumn<EmailListItem> {
     key: 'send_state',
     label: t('email.col.sendState'),
     title: t('email.col.sendState'),
-    width: 250,
+    width: 220,
     render: (_, e) => <SendStateCell email={e} />,
   };
 }

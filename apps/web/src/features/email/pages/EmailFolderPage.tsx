@@ -26,6 +26,7 @@ import { readingList } from '../reading-list';
 import '../email.css';
 
 const ENTER = 'Enter';
+const OUTGOING: ReadonlySet<EmailFolder> = new Set(['outbox', 'drafts']);
 
 /** Dense like a mail client: less air around each cell than the other lists. */
 const DENSE_TABLE = { components: { Table: { cellPaddingInlineMD: 10, cellPaddingBlockMD: 8 } } };
@@ -61,7 +62,14 @@ function FolderList({ folder, openedWith }: { folder: EmailFolder; openedWith: s
   const applySearch = useCallback((s: string) => replace({ ...parseListState(s, EMAIL_LIST) }), [replace]);
   useRememberedSearch(prefs.search, openedWith, current, applySearch);
 
-  const columns = useMemo(() => emailColumns(t, accounts.data ?? []), [t, accounts.data]);
+  const columns = useMemo(
+    () =>
+      emailColumns(t, accounts.data ?? []).filter(
+        // Handling (status, handler) is for mail that came in; the outbox needs the room for its send state.
+        (c) => !(OUTGOING.has(folder) && (c.key === 'status' || c.key === 'handler')),
+      ),
+    [t, accounts.data, folder],
+  );
   const pinStart = useMemo(
     () => [partyColumn(t, folder), subjectColumn(t), ...(folder === 'outbox' ? [sendStateColumn(t)] : [])],
     [t, folder],

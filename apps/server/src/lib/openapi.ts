@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ERROR_STATUS, type ErrorCode } from '@quayside/contract';
+import { ERROR_STATUS, type ErrorCode, errorCodes } from '@quayside/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Access } from './access';
@@ -43,9 +43,12 @@ const fieldErrors: JsonSchema = {
   },
 };
 
-const failure = (description: string, codes: ErrorCode[], details?: JsonSchema) => ({
-  description,
-  content: { 'application/json': { schema: failureSchema(codes, details) } },
+/** Every code answered with the status (403: AUTH_REQUIRED, FORBIDDEN and any added later). */
+const codesOf = (status: number) => errorCodes.filter((code) => ERROR_STATUS[code] === status);
+
+const failure = (status: number, description: string, details?: JsonSchema) => ({
+  description: `${codesOf(status).join(', ')}: ${description}`,
+  content: { 'application/json': { schema: failureSchema(codesOf(status), details) } },
 });
 
 /**
@@ -53,8 +56,8 @@ const failure = (description: string, codes: ErrorCode[], details?: JsonSchema) 
  * a route behind a token answers 403 without one or without the role; a route that takes input
  * (query, body or upload) may find it invalid (400), name a record that does not exist (404), meet a
  * duplicate or a stale version (409) or be throttled (429), and one with a body may find it too
- * large (413). A public route that takes input may still refuse the caller (login: a disabled
- * account), so it documents 403 FORBIDDEN.
+ * large (413). A public route that takes input may still refuse the caller (a disabled account at
+ * login, a file that needs a session), so it documents 403 too.
  */
 function failureResponses(route: RouteOptions, schema: RouteSchema) {
   const access = route.config?.access as Access | undefined;
@@ -64,39 +67,18 @@ function failureResponses(route: RouteOptions, schema: RouteSchema) {
     schema.querystring || schema.body || schema.params || schema.consumes || hasBody,
   );
   const out: Record<string, unknown> = {};
-  const status = (code: ErrorCode) => String(ERROR_STATUS[code]);
-  if (takesInput) {
-    out[status('VALIDATION_FAILED')] = failure(
-      'VALIDATION_FAILED: the input is not valid; `details` names each field',
-      ['VALIDATION_FAILED'],
-      fieldErrors,
-    );
-  }
-  if (access !== 'public') {
-    out['403'] = failure(
-      'AUTH_REQUIRED: no, a bad or an expired token; FORBIDDEN: the role lacks the right',
-      ['AUTH_REQUIRED', 'FORBIDDEN'],
-    );
-  } else if (takesInput) {
-    out['403'] = failure('FORBIDDEN: the caller may not do this (e.g. a disabled account)', ['FORBIDDEN']);
+  if (takesInput)
+    out['400'] = failure(400, 'the input is not valid; `details` names each field', fieldErrors);
+  if (access !== 'public' || takesInput) {
+    out['403'] = failure(403, 'no, a bad or an expired token, or the caller may not do this');
   }
   if (takesInput) {
-    out[status('NOT_FOUND')] = failure('NOT_FOUND: a record named in the input does not exist', [
-      'NOT_FOUND',
-    ]);
-    out[status('CONFLICT')] = failure('CONFLICT: a duplicate, a stale version or a state that forbids it', [
-      'CONFLICT',
-    ]);
+    out['404'] = failure(404, 'a record named in the input does not exist');
+    out['409'] = failure(409, 'a duplicate, a stale version or a state that forbids it');
   }
-  if (hasBody) {
-    out[status('TOO_LARGE')] = failure('TOO_LARGE: the body or the file is over its limit', ['TOO_LARGE']);
-  }
-  if (takesInput) {
-    out[status('RATE_LIMITED')] = failure('RATE_LIMITED: too many attempts; wait and retry', [
-      'RATE_LIMITED',
-    ]);
-  }
-  out[status('INTERNAL')] = failure('INTERNAL: a server error (no internals are shown)', ['INTERNAL']);
+  if (hasBody) out['413'] = failure(413, 'the body or the file is over its limit');
+  if (takesInput) out['429'] = failure(429, 'too many attempts; wait and retry');
+  out['500'] = failure(500, 'a server error (no internals are shown)');
   return out;
 }
 
@@ -137,6 +119,8 @@ const documentRoute: typeof jsonSchemaTransform = (input) => {
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12, so null, recursion and bounds mean what they say.
+      openapi: '3.1.0',
       info: { title: 'Quayside API', version: '1', description: 'See design/API.md for the conventions.' },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
       security: [{ token: [] }],

@@ -100,7 +100,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/api/customer/export/',
-    { config: user, schema: { tags, querystring: customerListQuery } },
+    { config: user, schema: { tags, querystring: customerListQuery, produces: [XLSX] } },
     async (request, reply) =>
       sendXlsx(
         reply,
@@ -108,10 +108,14 @@ export default async function customerRoutes(fastify: FastifyInstance) {
         await exportCustomers(db, request.query, currentUser(request), requestLanguage(request)),
       ),
   );
-  app.get('/api/customer/import_template/', { config: user, schema: { tags } }, async (request, reply) => {
-    const lang = requestLanguage(request);
-    return sendXlsx(reply, templateFileName(lang), await importTemplate(lang));
-  });
+  app.get(
+    '/api/customer/import_template/',
+    { config: user, schema: { tags, produces: [XLSX] } },
+    async (request, reply) => {
+      const lang = requestLanguage(request);
+      return sendXlsx(reply, templateFileName(lang), await importTemplate(lang));
+    },
+  );
   app.post(
     '/api/customer/import/',
     {

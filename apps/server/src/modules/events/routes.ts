@@ -19,7 +19,11 @@ export default async function eventRoutes(fastify: FastifyInstance) {
     '/api/events/',
     {
       config: { access: 'user' },
-      schema: { tags: ['events'], querystring: z.object({ token: z.string().optional() }) },
+      schema: {
+        tags: ['events'],
+        querystring: z.object({ token: z.string().optional() }),
+        produces: ['text/event-stream'],
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);

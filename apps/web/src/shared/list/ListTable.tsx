@@ -53,6 +53,22 @@ interface ListTableProps<T> {
  * The table of every list screen: the user's columns, server-side sort and the SHELL.md pagination
  * (10/20/30/50; total, sizes, prev, pager, next, jumper), with an optional selection for bulk actions.
  */
+/**
+ * A column that ends long values in an ellipsis keeps its width: the table is as wide as its
+ * content (`max-content`), so without a cap a 200-character name would widen its cell instead.
+ */
+function capped<T>(column: ColumnType<T>): ColumnType<T> {
+  const { width, ellipsis, onCell } = column;
+  if (!ellipsis || typeof width !== 'number') return column;
+  return {
+    ...column,
+    onCell: (record, index) => {
+      const cell = onCell?.(record, index) ?? {};
+      return { ...cell, style: { ...cell.style, maxWidth: width } };
+    },
+  };
+}
+
 export function ListTable<T extends object>({
   rowKey,
   columns,
@@ -78,7 +94,8 @@ export function ListTable<T extends object>({
       ? settings.filter((s) => s.visible).flatMap((s) => byKey.get(s.key) ?? [])
       : columns.filter((c) => !c.defaultHidden);
     return [...pinStart, ...chosen, ...pinEnd].map((column): ColumnType<T> => {
-      const { label: _label, sortField, descendFirst, defaultHidden: _hidden, ...rest } = column;
+      const { label: _label, sortField, descendFirst, defaultHidden: _hidden, ...own } = column;
+      const rest = capped(own);
       if (!sortField) return rest;
       return {
         ...rest,

@@ -11,6 +11,8 @@ import {
   quotationListQuery,
   quotationPdfQuery,
   quotationRestore,
+  quotationSend,
+  quotationSendAnswer,
   quotationUpdate,
   quotationVersion,
   quotationVersionQuery,
@@ -22,6 +24,7 @@ import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
 import { contentDisposition } from '../../lib/files';
 import { pdfFileName, quotationPdf } from './pdf';
+import { sendQuotation } from './send';
 import * as service from './service';
 
 /**
@@ -113,5 +116,10 @@ export default async function quotationRoutes(fastify: FastifyInstance) {
         .header('Content-Disposition', contentDisposition(download ? 'attachment' : 'inline', pdfFileName(q)))
         .send(pdf);
     },
+  );
+  app.post(
+    '/api/quotation/send/',
+    { config: user, schema: { tags, body: quotationSend, response: { 200: envelope(quotationSendAnswer) } } },
+    async (request) => ok(await sendQuotation(db, store, currentUser(request), request.body)),
   );
 }

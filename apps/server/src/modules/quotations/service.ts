@@ -28,8 +28,12 @@ import { getCompanySettings } from '../settings/service';
 type Row = typeof quotations.$inferSelect;
 const KIND = 'quotation';
 
-/** `expired` is not stored: a draft or sent quotation past its valid_until reads as expired. */
-const statusSql = sql<QuotationStatus>`CASE WHEN ${quotations.status} IN ('draft', 'sent') AND ${quotations.validUntil} < current_date THEN 'expired' ELSE ${quotations.status} END`;
+/**
+ * `expired` and `sent` are not stored: a draft reads as sent once a mail with its PDF has left, and a
+ * draft or sent quotation past its valid_until reads as expired.
+ */
+const sentSql = sql`EXISTS (SELECT 1 FROM quotation_emails qe JOIN emails e ON e.id = qe.email_id WHERE qe.quotation_id = ${quotations.id} AND e.send_status = 'sent')`;
+const statusSql = sql<QuotationStatus>`CASE WHEN ${quotations.status} IN ('draft', 'sent') AND ${quotations.validUntil} < current_date THEN 'expired' WHEN ${quotations.status} = 'draft' AND ${sentSql} THEN 'sent' ELSE ${quotations.status} END`;
 const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
 
 const isAdmin = (user: SessionUser) => user.roles.includes('admin');

@@ -40,6 +40,8 @@ export function useDiscardGuard(isDirty: () => boolean, active = true) {
         content: t('form.discardText'),
         okText: t('form.discard'),
         okButtonProps: { danger: true },
+        // Enter or a stray key keeps the text: throwing it away takes a deliberate click.
+        autoFocusButton: 'cancel',
         cancelText: t('form.keepEditing'),
         onOk: () => {
           asking.current = false;

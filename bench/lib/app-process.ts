@@ -19,7 +19,7 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startApp(
-  options: { demo?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { demo?: boolean; env?: NodeJS.ProcessEnv; args?: string[] } = {},
 ): Promise<AppProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-bench-'));

@@ -22,6 +22,7 @@ import emailRoutes from './modules/email/routes';
 import eventRoutes from './modules/events/routes';
 import fileRoutes from './modules/files/routes';
 import healthRoutes from './modules/health/routes';
+import inquiryRoutes from './modules/inquiries/routes';
 import lookupRoutes from './modules/lookups/routes';
 import productRoutes from './modules/products/routes';
 import quotationRoutes from './modules/quotations/routes';
@@ -41,6 +42,7 @@ const modules = [
   emailRoutes,
   productRoutes,
   quotationRoutes,
+  inquiryRoutes,
   settingsRoutes,
 ];
 

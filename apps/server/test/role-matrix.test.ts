@@ -111,6 +111,8 @@ const matrix: Record<string, Expectation> = {
   'GET /api/quotation/diff/': { access: ['admin'], bad: { query: { id: '1', from: 'a', to: '2' } } },
   'GET /api/quotation/pdf/': { access: 'user', bad: { query: { id: '1', lang: 'fr' } } },
   'POST /api/quotation/send/': { access: 'user', bad: { body: { id: 1, to: ['not an address'] } } },
+  'GET /api/inquiry/list/': { access: ['admin'], bad: { query: { state: 'maybe', nation: 'x' } } },
+  'POST /api/inquiry/update_state/': { access: ['admin'], bad: { body: { ids: [1], state: 'lost' } } },
   'GET /api/settings/company/': { access: ['admin'] },
   'POST /api/settings/company/': { access: ['admin'], bad: { body: { quotation_prefix: 'QT-!' } } },
   'POST /api/product/prepare_picture/': { access: ['admin'], bad: { body: { file_id: 'x' } } },

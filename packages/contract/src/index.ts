@@ -7,6 +7,7 @@ export * from './envelope';
 export * from './files';
 export * from './health';
 export * from './imports';
+export * from './inquiries';
 export * from './lookups';
 export * from './messages';
 export * from './money';

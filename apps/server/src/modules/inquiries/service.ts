@@ -1,0 +1,145 @@
+import {
+  INQUIRY_STATES,
+  type InquiryListAnswer,
+  type InquiryListQuery,
+  type InquiryState,
+  type InquiryStateBody,
+} from '@quayside/contract';
+import { and, count, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, emails, inquiryStates, quotations, users } from '../../db/schema';
+import { containsPattern, offsetOf } from '../../lib/list';
+
+/** An inquiry is an email of type inquiry (not trashed or deleted); no state row reads as new. */
+const stateSql = sql<InquiryState>`coalesce(${inquiryStates.state}, 'new')`;
+
+function inquiryFilter(query: InquiryListQuery): SQL | undefined {
+  const where: (SQL | undefined)[] = [
+    eq(emails.type, 'inquiry'),
+    isNull(emails.deletedAt),
+    ne(emails.folder, 'trash'),
+  ];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    where.push(
+      sql`(lower(${emails.subject}) LIKE ${pattern} OR lower(${emails.fromAddress}) LIKE ${pattern} OR lower(${emails.fromName}) LIKE ${pattern})`,
+    );
+  }
+  if (query.handler_id) where.push(eq(emails.handlerId, query.handler_id));
+  if (query.customer_id) where.push(eq(emails.customerId, query.customer_id));
+  if (query.nation) where.push(eq(customers.nation, query.nation));
+  if (query.date_from) where.push(gte(emails.date, new Date(`${query.date_from}T00:00:00Z`)));
+  if (query.date_to)
+    where.push(lt(emails.date, new Date(Date.parse(`${query.date_to}T00:00:00Z`) + 86_400_000)));
+  return and(...where);
+}
+
+export async function listInquiries(db: Db, query: InquiryListQuery): Promise<InquiryListAnswer> {
+  const base = inquiryFilter(query);
+  const where = query.state ? and(base, eq(stateSql, query.state)) : base;
+  const from = () =>
+    db
+      .select({
+        email: {
+          id: emails.id,
+          subject: emails.subject,
+          fromName: emails.fromName,
+          fromAddress: emails.fromAddress,
+          date: emails.date,
+          customerId: emails.customerId,
+          handlerId: emails.handlerId,
+        },
+        customerName: sql<string | null>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`,
+        nation: customers.nation,
+        handlerName: users.name,
+        state: stateSql,
+        lostReason: inquiryStates.lostReason,
+        lostNote: inquiryStates.lostNote,
+      })
+      .from(emails)
+      .leftJoin(customers, eq(customers.id, emails.customerId))
+      .leftJoin(users, eq(users.id, emails.handlerId))
+      .leftJoin(inquiryStates, eq(inquiryStates.emailId, emails.id));
+  const [rows, perState] = await Promise.all([
+    from()
+      .where(where)
+      .orderBy(desc(emails.date), desc(emails.id))
+      .limit(query.page_size)
+      .offset(offsetOf(query)),
+    db
+      .select({ state: stateSql, n: count() })
+      .from(emails)
+      .leftJoin(customers, eq(customers.id, emails.customerId))
+      .leftJoin(inquiryStates, eq(inquiryStates.emailId, emails.id))
+      .where(base)
+      .groupBy(stateSql),
+  ]);
+  const ids = rows.map((r) => r.email.id);
+  const made = ids.length
+    ? await db
+        .select({
+          id: quotations.id,
+          number: quotations.number,
+          version: quotations.version,
+          emailId: quotations.inquiryEmailId,
+        })
+        .from(quotations)
+        .where(inArray(quotations.inquiryEmailId, ids))
+        .orderBy(quotations.id)
+    : [];
+  const counts = Object.fromEntries(INQUIRY_STATES.map((s) => [s, 0])) as Record<InquiryState, number>;
+  for (const row of perState) counts[row.state] = row.n;
+  return {
+    items: rows.map((r) => ({
+      email_id: r.email.id,
+      subject: r.email.subject,
+      from_name: r.email.fromName,
+      from_address: r.email.fromAddress,
+      date: r.email.date.toISOString(),
+      customer_id: r.email.customerId,
+      customer_name: r.customerName ?? '',
+      nation: r.nation,
+      handler_id: r.email.handlerId,
+      handler_name: r.handlerName ?? '',
+      state: r.state,
+      lost_reason: r.lostReason,
+      lost_note: r.lostNote ?? '',
+      quotations: made.filter((q) => q.emailId === r.email.id).map(({ emailId: _e, ...q }) => q),
+    })),
+    total: query.state ? counts[query.state] : INQUIRY_STATES.reduce((n, s) => n + counts[s], 0),
+    page: query.page,
+    page_size: query.page_size,
+    counts,
+  };
+}
+
+/** Moves inquiries to a state; only emails of type inquiry are touched. Answers how many. */
+export async function setInquiryState(db: Db, body: InquiryStateBody, userId: number): Promise<number> {
+  const found = await db
+    .select({ id: emails.id })
+    .from(emails)
+    .where(and(inArray(emails.id, body.ids), eq(emails.type, 'inquiry')));
+  if (found.length === 0) return 0;
+  const lost = body.state === 'lost';
+  const values = found.map((f) => ({
+    emailId: f.id,
+    state: body.state,
+    lostReason: lost ? body.lost_reason : null,
+    lostNote: lost ? body.lost_note : '',
+    updatedBy: userId,
+  }));
+  await db
+    .insert(inquiryStates)
+    .values(values)
+    .onConflictDoUpdate({
+      target: inquiryStates.emailId,
+      set: {
+        state: body.state,
+        lostReason: lost ? body.lost_reason : null,
+        lostNote: lost ? body.lost_note : '',
+        updatedBy: userId,
+        updatedAt: new Date(),
+      },
+    });
+  return found.length;
+}

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp, tempDir } from './helpers';
+import { multipartFile } from './multipart';
 
 let t: TestApp;
 let editor: string;
@@ -266,5 +269,53 @@ describe('quotation PDF', () => {
     const q = await create({}, editor);
     const res = await call(t.app, 'GET', '/api/quotation/pdf/', { token: otherEditor, query: { id: q.id } });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('quotation spreadsheets', () => {
+  it('exports one version as .xlsx with the line pictures embedded and exact figures', async () => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+    const { payload, headers } = multipartFile('knife.jpg', photo);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload/',
+      payload,
+      headers: { ...headers, 'x-token': t.adminToken },
+    });
+    const fileId = uploaded.json().data.id as number;
+    expect((await post('/api/product/prepare_picture/', { file_id: fileId })).status).toBe(200);
+    const q = await create({ items: [{ ...lines[0], picture_file_id: fileId }, lines[1]] });
+    const res = await call(t.app, 'GET', '/api/quotation/xlsx/', {
+      token: t.adminToken,
+      query: { id: q.id },
+    });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.raw.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getImages()).toHaveLength(1);
+    const values = sheet.getSheetValues().flat().map(String);
+    expect(values).toContain(q.number);
+    expect(values).toContain('不锈钢厨房刀具 Kitchen knife');
+    expect(values).toContain('1005.00');
+    expect(values).toContain(q.total);
+    // A thumbnail in the PDF too, and it still fits one small page.
+    const pdf = await call(t.app, 'GET', '/api/quotation/pdf/', { token: t.adminToken, query: { id: q.id } });
+    expect(pdf.raw.rawPayload.length).toBeLessThan(150_000);
+  });
+
+  it('exports the filtered list', async () => {
+    const res = await call(t.app, 'GET', '/api/quotation/export/', {
+      token: t.adminToken,
+      query: { status: 'expired' },
+    });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.raw.rawPayload as unknown as ExcelJS.Buffer);
+    const rows = book.worksheets[0]!.getSheetValues().filter(Boolean);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows.slice(1)) expect((row as string[])[5]).toBe('expired');
   });
 });

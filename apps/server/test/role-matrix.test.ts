@@ -113,6 +113,8 @@ const matrix: Record<string, Expectation> = {
   'POST /api/quotation/send/': { access: 'user', bad: { body: { id: 1, to: ['not an address'] } } },
   'GET /api/inquiry/list/': { access: ['admin'], bad: { query: { state: 'maybe', nation: 'x' } } },
   'POST /api/inquiry/update_state/': { access: ['admin'], bad: { body: { ids: [1], state: 'lost' } } },
+  'GET /api/quotation/export/': { access: ['admin'], bad: { query: { currency: 'XXX' } } },
+  'GET /api/quotation/xlsx/': { access: 'user', bad: { query: { id: 'abc' } } },
   'GET /api/settings/company/': { access: ['admin'] },
   'POST /api/settings/company/': { access: ['admin'], bad: { body: { quotation_prefix: 'QT-!' } } },
   'POST /api/product/prepare_picture/': { access: ['admin'], bad: { body: { file_id: 'x' } } },

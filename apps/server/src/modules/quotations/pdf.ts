@@ -8,7 +8,7 @@ import type { Lang } from '../../lib/i18n';
 import { getCompanySettings } from '../settings/service';
 
 /** The PDF's words, in both languages (the caller picks; buyers read English by default). */
-const LABELS = {
+export const LABELS = {
   en: {
     title: 'QUOTATION',
     number: 'No.',
@@ -88,7 +88,11 @@ async function readStored(db: Db, store: FileStore, fileIds: number[]): Promise<
 }
 
 /** Thumbnails of the lines' product pictures (only prepared product pictures: JPEG, small). */
-async function thumbnails(db: Db, store: FileStore, pictureIds: number[]): Promise<Map<number, Buffer>> {
+export async function thumbnails(
+  db: Db,
+  store: FileStore,
+  pictureIds: number[],
+): Promise<Map<number, Buffer>> {
   if (pictureIds.length === 0) return new Map();
   const variants = await db
     .select({ fileId: pictureVariants.fileId, thumb: pictureVariants.thumbFileId })

@@ -23,9 +23,11 @@ import { z } from 'zod';
 import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
 import { contentDisposition } from '../../lib/files';
+import { requestLanguage } from '../../lib/i18n';
 import { pdfFileName, quotationPdf } from './pdf';
 import { sendQuotation } from './send';
 import * as service from './service';
+import { exportQuotationList, quotationWorkbook } from './spreadsheet';
 
 /**
  * Quotations (spec §2): the list and the history are admin-only; create and update are hidden
@@ -121,5 +123,27 @@ export default async function quotationRoutes(fastify: FastifyInstance) {
     '/api/quotation/send/',
     { config: user, schema: { tags, body: quotationSend, response: { 200: envelope(quotationSendAnswer) } } },
     async (request) => ok(await sendQuotation(db, store, currentUser(request), request.body)),
+  );
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  app.get(
+    '/api/quotation/export/',
+    { config: admin, schema: { tags, querystring: quotationListQuery } },
+    async (request, reply) =>
+      reply
+        .header('Content-Type', XLSX)
+        .header('Content-Disposition', contentDisposition('attachment', 'excel-list.xlsx'))
+        .send(await exportQuotationList(db, request.query, requestLanguage(request))),
+  );
+  app.get(
+    '/api/quotation/xlsx/',
+    { config: user, schema: { tags, querystring: quotationPdfQuery } },
+    async (request, reply) => {
+      const { id, version, lang } = request.query;
+      const q = await service.getQuotation(db, id, currentUser(request), version);
+      return reply
+        .header('Content-Type', XLSX)
+        .header('Content-Disposition', contentDisposition('attachment', `${q.number}-v${q.version}.xlsx`))
+        .send(await quotationWorkbook(db, store, q, lang));
+    },
   );
 }

@@ -1,8 +1,10 @@
-// The floor for the product list: a bare node:http handler running the list's SQL (page and count
-// together, then the page's pictures), no framework, validation or envelope. Started by products-list.ts.
+// The floor for the product list: a bare node:http handler running the list's SQL (categories, page
+// and count together, then the page's pictures), no framework, validation or envelope. Started by products-list.ts.
 import http from 'node:http';
 import { openPglite, openPostgres } from '../../apps/server/src/db/client';
 import {
+  CATEGORIES_WITHIN_SQL,
+  NAMED_CATEGORIES_SQL,
   PRODUCT_COUNT_SQL,
   PRODUCT_LIST_SQL,
   PRODUCT_PICTURES_SQL,
@@ -14,10 +16,13 @@ const database = kind === 'postgres' ? await openPostgres(target, 10) : await op
 
 http
   .createServer(async (req, res) => {
-    const params = productListParams(new URL(req.url ?? '/', 'http://x').searchParams);
+    const p = productListParams(new URL(req.url ?? '/', 'http://x').searchParams);
+    const ids = (r: { rows: { id: number }[] }) => r.rows.map((x) => x.id);
+    const named = ids(await database.query<{ id: number }>(NAMED_CATEGORIES_SQL, [p.like]));
+    const within = ids(await database.query<{ id: number }>(CATEGORIES_WITHIN_SQL, [p.categories]));
     const [rows, total] = await Promise.all([
-      database.query<{ id: number }>(PRODUCT_LIST_SQL, params.list),
-      database.query<{ n: number }>(PRODUCT_COUNT_SQL, params.count),
+      database.query<{ id: number }>(PRODUCT_LIST_SQL, [p.like, named, within, p.size, p.offset]),
+      database.query<{ n: number }>(PRODUCT_COUNT_SQL, [p.like, named, within]),
     ]);
     const pictures = await database.query(PRODUCT_PICTURES_SQL, [rows.rows.map((r) => r.id)]);
     res.writeHead(200, { 'content-type': 'application/json' });

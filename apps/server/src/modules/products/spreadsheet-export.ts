@@ -85,7 +85,7 @@ export async function exportProducts(
   });
   sheet.columns = EXPORT_FIELDS.map((f) => ({ header: PRODUCT_LABELS[f][lang], width: WIDTHS[f] ?? 18 }));
   sheet.getRow(1).font = { bold: true };
-  const where = productFilter(query);
+  const where = await productFilter(db, query);
   let after = 0;
   let pictured = 0;
   for (;;) {

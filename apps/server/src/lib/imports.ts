@@ -17,7 +17,9 @@
  *   included, leaves neither rows nor record, so the client's retry imports the whole file once.
  * - `job.progress(done, total)` reaches the importing user only, as the live event `import`
  *   (`ImportProgress`), at most every 200 ms plus the last one.
- * The answer is the module's result with `import_id`.
+ * The answer is the module's result with `import_id`. The route takes the contract's `importOptions`
+ * as its query and answers `envelope(importAnswer)` (packages/contract/src/imports.ts); the web's
+ * shared ImportDialog shows all of it given `kind`.
  */
 import { createHash } from 'node:crypto';
 import type { ImportAnswer, ImportDuplicateDetails, ImportResult } from '@quayside/contract';

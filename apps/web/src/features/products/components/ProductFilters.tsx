@@ -123,7 +123,7 @@ export function ProductFilters({
           <Input
             allowClear
             inputMode="decimal"
-            style={{ width: 110 }}
+            style={{ width: 120 }}
             placeholder={t('products.priceFrom')}
             aria-label={t('products.priceFrom')}
             value={priceMin.value}
@@ -133,7 +133,7 @@ export function ProductFilters({
           <Input
             allowClear
             inputMode="decimal"
-            style={{ width: 110 }}
+            style={{ width: 120 }}
             placeholder={t('products.priceTo')}
             aria-label={t('products.priceTo')}
             value={priceMax.value}

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../src/lib/events';
 import { call, login } from './helpers';
@@ -93,6 +94,27 @@ beforeAll(async () => {
   );
 
   files.unattachedUpload = await upload('onAccount', 'notes.txt', Buffer.from('not attached yet'));
+
+  // Product pictures: the upload and its variants, of a published product and of one that is not.
+  const picture = async (name: string, published: boolean) => {
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
+      .jpeg()
+      .toBuffer();
+    const fileId = await upload('admin', `${name}.jpg`, photo);
+    const res = await post('/api/product/create/', 'admin', {
+      name,
+      model: name,
+      published,
+      pictures: [{ file_id: fileId }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const thumb = res.body.data.pictures[0].thumb_url as string;
+    return { upload: fileId, thumb: Number(new URL(thumb, 'http://x').searchParams.get('id')) };
+  };
+  const shown = await picture('Published kettle', true);
+  files.publishedPicture = shown.thumb;
+  files.publishedPictureUpload = shown.upload;
+  files.unpublishedPicture = (await picture('Hidden kettle', false)).thumb;
 });
 
 const ALLOW = 200;
@@ -105,6 +127,10 @@ const expected: Record<string, Record<Caller, number>> = {
   outgoingAttachment: { admin: ALLOW, onAccount: ALLOW, offAccount: DENY, noToken: DENY },
   avatar: { admin: ALLOW, onAccount: ALLOW, offAccount: ALLOW, noToken: DENY },
   unattachedUpload: { admin: DENY, onAccount: ALLOW, offAccount: DENY, noToken: DENY },
+  publishedPicture: { admin: ALLOW, onAccount: ALLOW, offAccount: ALLOW, noToken: ALLOW },
+  // The upload itself may carry the camera's location: never public.
+  publishedPictureUpload: { admin: ALLOW, onAccount: ALLOW, offAccount: ALLOW, noToken: DENY },
+  unpublishedPicture: { admin: ALLOW, onAccount: ALLOW, offAccount: ALLOW, noToken: DENY },
 };
 const cases = Object.entries(expected).flatMap(([kind, byCaller]) =>
   Object.entries(byCaller).map(([caller, status]) => ({ kind, caller: caller as Caller, status })),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { purgeDeletedProducts } from '../src/modules/products/service';
 import { call, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -247,6 +248,11 @@ describe('products', () => {
     const late = await post('/api/product/restore/', { ids: [kettle.id] });
     expect(late.status).toBe(409);
     expect(late.body.msg).toMatch(/more than 30 days/);
+    // The hourly maintenance removes it for good.
+    await purgeDeletedProducts(t.database.db);
+    expect((await get('/api/product/deleted/')).body.data.items.map((p: { id: number }) => p.id)).toEqual([
+      twin.id,
+    ]);
   });
 
   it('lets every signed-in user pick products through options; everything else is admin-only', async () => {

@@ -60,6 +60,15 @@ export const queryIdList = z
   .transform((v) => v.split(',').filter(Boolean).map(Number))
   .pipe(z.array(recordId).max(1000));
 
+/** A calendar day, `YYYY-MM-DD`, that exists (2026-02-30 and 2621-17-48 do not). */
+export const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date such as 2026-12-31')
+  .refine((v) => {
+    const day = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+  }, 'Expected a date such as 2026-12-31');
+
 /** Query of every list endpoint: page, page_size (capped), sort (`-field` descending), q. */
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(MAX_ID).default(1),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentText } from './documents';
-import { listQuery, queryId, recordId } from './envelope';
+import { calendarDate, listQuery, queryId, recordId } from './envelope';
 
 /** The sales pipeline of an inquiry: new → quoted → won / lost. */
 export const INQUIRY_STATES = ['new', 'quoted', 'won', 'lost'] as const;
@@ -15,7 +15,7 @@ export const LOST_REASONS = [
 ] as const;
 const lostReasonIds = LOST_REASONS.map((r) => r.id) as [string, ...string[]];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date such as 2026-12-31');
+const isoDate = calendarDate;
 
 export const inquiryListQuery = listQuery.extend({
   state: z.enum(INQUIRY_STATES).optional(),

@@ -7,6 +7,7 @@ export const CONTRACT_MESSAGES = {
   'Invalid email address': '邮箱地址无效',
   'Enter a company name or a contact name': '请填写公司名称或联系人',
   'Expected ids separated by commas': '应为以逗号分隔的编号',
+  'Expected a date such as 2026-12-31': '应为日期，例如 2026-12-31',
   'not an address': '不是有效的邮箱地址',
   'Too large': '内容过大',
   'Enter a name': '请填写名称',

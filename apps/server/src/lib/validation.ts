@@ -1,5 +1,7 @@
 import { type FieldErrors, localizeContractMessage } from '@quayside/contract';
 import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Lang, translate } from './i18n';
 
@@ -45,6 +47,19 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(schema, data, part) };
+  };
+
+/**
+ * Answers are checked against their schema and sent as it parses them. zod's encode (what the type
+ * provider's serializer uses) cannot run a schema backwards through a transform (a trimmed text), so
+ * sharing an input helper with an answer schema made every such answer a 500; parse runs it forwards.
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
+  ({ schema, method, url }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
   };
 
 const localeErrorMaps = { en: z.locales.en().localeError, zh: z.locales.zhCN().localeError };

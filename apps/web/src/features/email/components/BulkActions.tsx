@@ -85,7 +85,6 @@ export function BulkActions({
   const lookups = useLookups();
   const staff = useStaff(true);
   const { run, pending } = useRunAction();
-  const { message } = App.useApp();
   const retry = useRetrySend();
   const [blocking, setBlocking] = useState(false);
   const inTrash = folder === 'trash';
@@ -163,11 +162,7 @@ export function BulkActions({
             size="small"
             icon={<RedoOutlined />}
             loading={retry.isPending}
-            onClick={() =>
-              retry.mutate(ids, {
-                onSuccess: () => void message.success(t('compose.outbox.retried', { count: ids.length })),
-              })
-            }
+            onClick={() => retry.mutate(ids)}
           >
             {t('compose.outbox.retry')}
           </Button>

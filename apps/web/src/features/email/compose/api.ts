@@ -10,6 +10,7 @@ import type {
 } from '@quayside/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { get, post } from '@/shared/request';
@@ -137,9 +138,12 @@ export const retrySend = (ids: number[]) => post<null>('/email/retry_send/', { i
 /** Retry failed sends; the outbox shows them queued again at once. */
 export function useRetrySend() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const { message } = App.useApp();
   return useMutation({
     mutationFn: (ids: number[]) => retrySend(ids),
     onSuccess: (_data, ids) => {
+      void message.success(t('compose.outbox.retried', { count: ids.length }));
       queryClient.setQueriesData<ListAnswer<EmailListItem>>({ queryKey: emailKeys.lists }, (old) =>
         patchRows(old, ids, { send_status: 'queued', send_error: '' }),
       );

@@ -89,4 +89,3 @@ describe('local copy storage', () => {
     expect(localStorage.getItem('unrelated')).toBe('kept');
   });
 });
-

@@ -279,7 +279,10 @@ export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAcco
             className="compose-alert"
             title={t('compose.noMailbox')}
             description={
-              <Trans i18nKey="compose.noMailboxText" components={{ link: <Link to="/email/accounts" /> }} />
+              <Trans
+                i18nKey="compose.noMailboxText"
+                components={{ accounts: <Link to="/email/accounts" /> }}
+              />
             }
           />
         )}

@@ -1,0 +1,136 @@
+import { expect, request, test } from '@playwright/test';
+import { api, shot, signIn } from './support';
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test('a mail that cannot be sent says why, when it tries again, and offers Retry now and Cancel', async ({
+  page,
+  context,
+}) => {
+  const token = await signIn(context);
+  const id = unique();
+  const subject = `Cannot leave ${id}`;
+  const ctx = await request.newContext();
+  // A mailbox whose server refuses every connection (nothing listens on port 1).
+  const account = await api<{ id: number }>(ctx, 'POST', '/api/email/update_email_account/', {
+    token,
+    data: {
+      address: `nowhere.${id}@e2e.test`,
+      name: 'Nowhere',
+      imap_host: '127.0.0.1',
+      imap_port: 1,
+      imap_secure: false,
+      imap_user: 'nowhere',
+      imap_password: 'unused',
+      smtp_host: '127.0.0.1',
+      smtp_port: 1,
+      smtp_secure: false,
+      smtp_user: 'nowhere',
+      smtp_password: 'unused',
+      enabled: true,
+    },
+  });
+  try {
+    const draft = await api<{ id: number }>(ctx, 'GET', '/api/email/compose/?mode=new', { token });
+    await api(ctx, 'POST', '/api/email/send_email/', {
+      token,
+      data: {
+        id: draft.id,
+        account_id: account.id,
+        to: ['Buyer <buyer@e2e.test>'],
+        subject,
+        undo_seconds: 0,
+      },
+    });
+    await expect
+      .poll(
+        async () =>
+          (await api<{ send_error: string }>(ctx, 'GET', `/api/email/detail/?id=${draft.id}`, { token }))
+            .send_error,
+        {
+          timeout: 30_000,
+        },
+      )
+      .not.toBe('');
+
+    await page.goto('/email/outbox');
+    const row = page.locator('.app-main__pane:not([hidden]) tr.ant-table-row').filter({ hasText: subject });
+    await expect(row.getByText('The mail server refused the connection')).toBeVisible();
+    await expect(row.getByText(/Next try/)).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Retry now' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Cancel sending' })).toBeVisible();
+    await shot(page, 'everyday-outbox-refused');
+
+    // Its page says the same, keeps Outbox highlighted, and its breadcrumb ends in the subject.
+    await row.getByRole('link', { name: subject }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Not sent yet' });
+    await expect(alert.getByText('The mail server refused the connection')).toBeVisible();
+    await expect(page.locator('.app-sidebar .ant-menu-item-selected')).toHaveText('Outbox');
+    await expect(page.locator('.navbar__breadcrumb li').last()).toHaveText(subject);
+    await shot(page, 'everyday-detail-refused');
+
+    await alert.getByRole('button', { name: 'Retry now' }).click();
+    await expect(page.getByText('1 email queued again')).toBeVisible();
+    // The new try is refused at once: the page says so again.
+    await expect(async () => {
+      await page.reload();
+      await expect(alert.getByText('The mail server refused the connection')).toBeVisible({ timeout: 5000 });
+    }).toPass({ timeout: 60_000 });
+    await alert.getByRole('button', { name: 'Cancel sending' }).click();
+    await expect(page).toHaveURL(new RegExp(`/email/emailCreate/${draft.id}$`));
+  } finally {
+    await api(ctx, 'POST', '/api/email/update_email_account/', {
+      token,
+      data: {
+        id: account.id,
+        address: `nowhere.${id}@e2e.test`,
+        imap_host: '127.0.0.1',
+        imap_user: 'nowhere',
+        enabled: false,
+      },
+    }).catch(() => undefined);
+    await ctx.dispose();
+  }
+});
+
+test('an admin may reply to any mail: with no account that can send, compose opens and says so', async ({
+  page,
+  context,
+}) => {
+  const token = await signIn(context);
+  const id = unique();
+  const ctx = await request.newContext();
+  const account = await api<{ id: number }>(ctx, 'POST', '/api/email/update_email_account/', {
+    token,
+    data: {
+      address: `off.${id}@e2e.test`,
+      imap_host: '127.0.0.1',
+      imap_port: 1,
+      imap_secure: false,
+      imap_user: 'off',
+      imap_password: 'unused',
+      enabled: false,
+    },
+  });
+  try {
+    // A draft on a switched-off account (an admin may write one).
+    const draft = await api<{ id: number; version: string }>(ctx, 'GET', '/api/email/compose/?mode=new', {
+      token,
+    });
+    await api(ctx, 'POST', '/api/email/save_draft/', {
+      token,
+      data: { id: draft.id, version: draft.version, account_id: account.id, subject: `Reply ${id}` },
+    });
+    await page.goto(`/email/emailCreate/${draft.id}`);
+    const banner = page.getByRole('alert').filter({ hasText: 'Connect a mailbox to send' });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Mail accounts' })).toHaveAttribute(
+      'href',
+      '/email/accounts',
+    );
+    await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(`Reply ${id}`);
+    await shot(page, 'everyday-compose-no-mailbox');
+  } finally {
+    await ctx.dispose();
+  }
+});

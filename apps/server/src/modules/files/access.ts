@@ -19,7 +19,7 @@ async function mayRead(db: Db, user: SessionUser | null, file: FileRow): Promise
 
 /**
  * The stored file the user may read. A file that does not exist answers exactly like one they may
- * not read (401 without a session, else 403), so ids cannot be probed.
+ * not read (AUTH_REQUIRED without a session, else FORBIDDEN; both 403), so ids cannot be probed.
  */
 export async function readableFile(db: Db, user: SessionUser | null, id: number): Promise<FileRow> {
   const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);

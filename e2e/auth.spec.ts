@@ -53,6 +53,33 @@ test.describe('login', () => {
   });
 });
 
+test('the pages keep to their security policy: no violation reported', async ({ page, context }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().startsWith('CSP violation')) violations.push(`${page.url()}: ${m.text()}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  const login = await page.goto('/login');
+  expect(login?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await signIn(context);
+  for (const [path, heading] of [
+    ['/dashboard', /Administrator/],
+    ['/customer/list', 'Customers'],
+    ['/user/list', 'Users'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+  }
+  await page.goto('/api/docs/');
+  await expect(page.locator('.opblock').first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
 test.describe('a password set for the user', () => {
   test('holds the user on the password page until they choose their own, then opens the page asked for', async ({
     page,

@@ -1,15 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { App } from './app/App';
 import { installGlobalErrorHandlers, logError } from './shared/error-log/store';
 import { i18nReady } from './shared/i18n';
 import './styles/global.css';
 
 installGlobalErrorHandlers();
-// The page's CSP allows no eval: zod would probe for it (new Function) at its first parse, and each
-// probe is reported as a CSP violation. Its interpreted path is as correct.
-z.config({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');

@@ -7,6 +7,8 @@ const page = (load: () => Promise<{ default: ComponentType<PageProps> }>): PageC
 
 /** Every mail folder is the same list page (it reads its folder from the path): one chunk. */
 const emailFolder = page(() => import('@/features/email/pages/EmailFolderPage'));
+/** Creating and updating a quotation is one page (it reads the id from the route): one chunk. */
+const quotationEditor = page(() => import('@/features/quotations/pages/QuotationEditPage'));
 
 /**
  * The page of each named route of the table (`shared/routes/paths.ts`, spec §2). A route
@@ -29,6 +31,10 @@ export const PAGES: Record<string, PageComponent> = {
   EmailAccounts: page(() => import('@/features/email/pages/MailAccountsPage')),
   EmailBlacklist: page(() => import('@/features/email/pages/BlacklistPage')),
   ProductIndex: page(() => import('@/features/products/pages/ProductListPage')),
+  OrderQuotationIndex: page(() => import('@/features/quotations/pages/QuotationListPage')),
+  OrderQuotationHistory: page(() => import('@/features/quotations/pages/QuotationHistoryPage')),
+  CreateQuotation: quotationEditor,
+  UpdateQuotation: quotationEditor,
   UserIndex: page(() => import('@/features/users/pages/UserListPage')),
   ProfileIndex: page(() => import('@/features/profile/pages/ProfilePage')),
 };

@@ -1,0 +1,101 @@
+import { documentTotals, parseDecimal, type Quotation, withAmounts } from '@quayside/contract';
+import { useMemo, useState } from 'react';
+import { RequestError } from '@/shared/request';
+import { type EditLine, liveAmount, newKey, toBody } from '../lines';
+
+export type Header = {
+  customer_id: number | null;
+  inquiry_email_id: number | null;
+  contact_name: string;
+  contact_email: string;
+  currency: string;
+  trade_term: string | null;
+  port_of_loading: string;
+  port_of_destination: string;
+  payment_terms: string;
+  lead_time: string;
+  valid_until: string | null;
+  discount: string;
+  shipping_cost: string;
+  remark: string;
+};
+
+export const emptyHeader = (prefill: Partial<Header> = {}): Header => ({
+  customer_id: null,
+  inquiry_email_id: null,
+  contact_name: '',
+  contact_email: '',
+  currency: 'USD',
+  trade_term: null,
+  port_of_loading: '',
+  port_of_destination: '',
+  payment_terms: '',
+  lead_time: '',
+  valid_until: null,
+  discount: '0',
+  shipping_cost: '0',
+  remark: '',
+  ...prefill,
+});
+
+export function fromQuotation(
+  q: Quotation,
+  thumbs: Map<number, string>,
+): { header: Header; lines: EditLine[] } {
+  const { items, ...rest } = q;
+  return {
+    header: emptyHeader({
+      customer_id: rest.customer_id,
+      inquiry_email_id: rest.inquiry_email_id,
+      contact_name: rest.contact_name,
+      contact_email: rest.contact_email,
+      currency: rest.currency,
+      trade_term: rest.trade_term,
+      port_of_loading: rest.port_of_loading,
+      port_of_destination: rest.port_of_destination,
+      payment_terms: rest.payment_terms,
+      lead_time: rest.lead_time,
+      valid_until: rest.valid_until,
+      discount: rest.discount,
+      shipping_cost: rest.shipping_cost,
+      remark: rest.remark,
+    }),
+    lines: items.map(({ amount: _a, ...line }) => ({
+      ...line,
+      key: newKey(),
+      thumb_url: line.product_id !== null ? (thumbs.get(line.product_id) ?? null) : null,
+    })),
+  };
+}
+
+/** Totals as the server will compute them (the contract's helpers), while every figure parses. */
+export function useLiveTotals(header: Header, lines: EditLine[]) {
+  return useMemo(() => {
+    const ok =
+      lines.every((l) => liveAmount(l, header.currency) !== '') &&
+      parseDecimal(header.discount) &&
+      parseDecimal(header.shipping_cost);
+    if (!ok) return null;
+    const items = withAmounts(
+      toBody(lines).map((l) => ({ ...l })),
+      header.currency,
+    );
+    return documentTotals(items, header.discount.trim(), header.shipping_cost.trim(), header.currency);
+  }, [header, lines]);
+}
+
+/** Field errors of a refused save, by field path ("items.0.quantity"). */
+export function fieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof RequestError) || !Array.isArray(err.details)) return {};
+  return Object.fromEntries(
+    (err.details as { field?: string; msg?: string }[]).flatMap((d) =>
+      d.field ? [[d.field, d.msg ?? '']] : [],
+    ),
+  );
+}
+
+export function useQuotationState(initial: { header: Header; lines: EditLine[] }) {
+  const [header, setHeader] = useState(initial.header);
+  const [lines, setLines] = useState(initial.lines);
+  return { header, setHeader, lines, setLines };
+}

@@ -1,0 +1,247 @@
+import { formatMoney, type Quotation } from '@quayside/contract';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { LookupSelect } from '@/shared/lookups/LookupSelect';
+import { notify } from '@/shared/notify';
+import { RequestError } from '@/shared/request';
+import type { PageProps } from '@/shared/routes/types';
+import { PageHeader } from '@/shared/ui/PageHeader';
+import {
+  getCustomer,
+  pdfUrl,
+  searchCustomers,
+  useCreateQuotation,
+  useQuotation,
+  useUpdateQuotation,
+} from '../api';
+import { LineItemsTable } from '../components/LineItemsTable';
+import {
+  emptyHeader,
+  fieldErrors,
+  fromQuotation,
+  type Header,
+  useLiveTotals,
+} from '../components/useQuotationForm';
+import { type EditLine, toBody } from '../lines';
+import '../quotations.css';
+
+/** /order/createQuotation (?customer_id=&inquiry_email_id=) and /order/updateQuotation/{id}. */
+export default function QuotationEditPage({ id }: PageProps) {
+  const quotationId = id ? Number(id) : null;
+  const { data, isLoading } = useQuotation(quotationId);
+  if (quotationId && (isLoading || !data)) return <Spin className="page" />;
+  return <Editor key={data ? `${data.id}-${data.version}` : 'new'} quotation={data ?? null} />;
+}
+
+function Editor({ quotation }: { quotation: Quotation | null }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const initial = useMemo(() => {
+    if (quotation) return fromQuotation(quotation, new Map());
+    const params = new URLSearchParams(search);
+    const num = (k: string) => (Number(params.get(k)) > 0 ? Number(params.get(k)) : null);
+    return {
+      header: emptyHeader({ customer_id: num('customer_id'), inquiry_email_id: num('inquiry_email_id') }),
+      lines: [] as EditLine[],
+    };
+  }, [quotation, search]);
+  const [header, setHeader] = useState<Header>(initial.header);
+  const [lines, setLines] = useState<EditLine[]>(initial.lines);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [stale, setStale] = useState<number | null>(null);
+  const [customers, setCustomers] = useState<{ value: number; label: string }[]>(
+    quotation ? [{ value: quotation.customer_id, label: quotation.customer_name }] : [],
+  );
+  const totals = useLiveTotals(header, lines);
+  const create = useCreateQuotation();
+  const update = useUpdateQuotation();
+  const set = (patch: Partial<Header>) => setHeader((h) => ({ ...h, ...patch }));
+
+  useEffect(() => {
+    if (quotation || !header.customer_id) return;
+    void getCustomer(header.customer_id).then((c) => {
+      setCustomers([{ value: c.id, label: c.company_name || c.name }]);
+      setHeader((h) => ({
+        ...h,
+        contact_name: h.contact_name || c.name,
+        contact_email: h.contact_email || c.email,
+      }));
+    });
+  }, [quotation, header.customer_id]);
+
+  const save = useCallback(async () => {
+    setErrors({});
+    const body = { ...header, customer_id: header.customer_id ?? 0, items: toBody(lines) };
+    try {
+      const saved = quotation
+        ? await update.mutateAsync({ ...body, id: quotation.id, version: quotation.version })
+        : await create.mutateAsync(body);
+      notify.message('success', t('quotations.saved', { version: saved.version }));
+      if (!quotation) navigate(`/order/updateQuotation/${saved.id}`);
+    } catch (err) {
+      if (err instanceof RequestError && err.code === 'CONFLICT') {
+        setStale((err.details as { version?: number } | undefined)?.version ?? 0);
+        return;
+      }
+      setErrors(fieldErrors(err));
+      if (!(err instanceof RequestError) || err.code !== 'VALIDATION_FAILED') throw err;
+    }
+  }, [header, lines, quotation, create, update, navigate, t]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save]);
+
+  const field = (name: keyof Header, label: string, max = 200) => (
+    <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
+      <Input
+        value={(header[name] as string) ?? ''}
+        maxLength={max}
+        onChange={(e) => set({ [name]: e.target.value })}
+      />
+    </Form.Item>
+  );
+  const title = quotation
+    ? t('quotations.updateTitle', { number: quotation.number, version: quotation.version })
+    : t('quotations.createTitle');
+
+  return (
+    <div className="page quotation-edit">
+      <PageHeader
+        title={title}
+        subtitle={
+          header.inquiry_email_id
+            ? t('quotations.fromInquiry', { id: header.inquiry_email_id })
+            : t('quotations.saveHint')
+        }
+        extra={
+          quotation ? (
+            <Space>
+              <Button href={pdfUrl(quotation.id, quotation.version, i18n.language)} target="_blank">
+                {t('quotations.pdf')}
+              </Button>
+            </Space>
+          ) : null
+        }
+      />
+      {stale !== null && (
+        <Alert
+          type="warning"
+          showIcon
+          className="quotation-edit__stale"
+          message={t('quotations.stale', { version: stale })}
+        />
+      )}
+      <Card variant="borderless">
+        <Form layout="vertical">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={t('quotations.customer')}
+                required
+                validateStatus={errors.customer_id ? 'error' : undefined}
+                help={errors.customer_id}
+              >
+                <Select<number>
+                  showSearch
+                  filterOption={false}
+                  placeholder={t('quotations.pickCustomer')}
+                  value={header.customer_id ?? undefined}
+                  options={customers}
+                  onSearch={async (q) =>
+                    setCustomers(
+                      (await searchCustomers(q)).map((c) => ({
+                        value: c.id,
+                        label: c.company_name || c.name,
+                      })),
+                    )
+                  }
+                  onChange={(customer_id) => set({ customer_id })}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              {field('contact_name', t('quotations.contactName'))}
+            </Col>
+            <Col xs={12} md={6}>
+              {field('contact_email', t('quotations.contactEmail'), 254)}
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item label={t('quotations.currency')}>
+                <LookupSelect<string>
+                  table="currencies"
+                  allowClear={false}
+                  value={header.currency}
+                  onChange={(v) => set({ currency: v as string })}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item label={t('quotations.tradeTerm')}>
+                <LookupSelect<string>
+                  table="trade_terms"
+                  value={header.trade_term}
+                  onChange={(v) => set({ trade_term: (v as string) ?? null })}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              {field('port_of_loading', t('quotations.portOfLoading'))}
+            </Col>
+            <Col xs={12} md={6}>
+              {field('port_of_destination', t('quotations.portOfDestination'))}
+            </Col>
+            <Col xs={24} md={12}>
+              {field('payment_terms', t('quotations.paymentTerms'), 1000)}
+            </Col>
+            <Col xs={12} md={6}>
+              {field('lead_time', t('quotations.leadTime'))}
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item label={t('quotations.validUntil')}>
+                <DatePicker
+                  style={{ width: '100%' }}
+                  value={header.valid_until ? dayjs(header.valid_until) : null}
+                  onChange={(d) => set({ valid_until: d ? d.format('YYYY-MM-DD') : null })}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+        <h3 className="quotation-edit__section">{t('quotations.lines')}</h3>
+        <LineItemsTable lines={lines} currency={header.currency} errors={errors} onChange={setLines} />
+        <div className="quotation-edit__totals">
+          <Form layout="inline">
+            {field('discount', t('quotations.discount'), 40)}
+            {field('shipping_cost', t('quotations.shipping'), 40)}
+          </Form>
+          <dl>
+            <dt>{t('quotations.subtotal')}</dt>
+            <dd>{totals ? formatMoney(totals.subtotal, header.currency) : '—'}</dd>
+            <dt>{t('quotations.total')}</dt>
+            <dd className="quotation-edit__total" data-testid="quotation-total">
+              {totals ? `${formatMoney(totals.total, header.currency)} ${header.currency}` : '—'}
+            </dd>
+          </dl>
+        </div>
+        <Form layout="vertical">{field('remark', t('quotations.remark'), 5000)}</Form>
+        <div className="quotation-edit__actions">
+          <Button type="primary" loading={create.isPending || update.isPending} onClick={() => void save()}>
+            {t('quotations.save')}
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

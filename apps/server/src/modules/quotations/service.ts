@@ -23,6 +23,7 @@ import { appendVersion, deleteVersions, listVersions, readVersion } from '../../
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
 import type { SessionUser } from '../../lib/sessions';
+import { picturesOfProducts } from '../products/pictures';
 import { getCompanySettings } from '../settings/service';
 
 type Row = typeof quotations.$inferSelect;
@@ -75,6 +76,25 @@ async function assertInquiryExists(db: Db, id: number | null): Promise<void> {
 }
 
 type Editable = Omit<QuotationCreate, never>;
+
+/** A product line without a picture of its own shows the product's cover (PDF, spreadsheet). */
+async function withCovers(db: Db, input: Editable): Promise<Editable> {
+  const productIds = [
+    ...new Set(
+      input.items.flatMap((i) => (i.product_id !== null && i.picture_file_id === null ? [i.product_id] : [])),
+    ),
+  ];
+  if (productIds.length === 0) return input;
+  const covers = await picturesOfProducts(db, productIds);
+  return {
+    ...input,
+    items: input.items.map((i) =>
+      i.product_id !== null && i.picture_file_id === null
+        ? { ...i, picture_file_id: covers.get(i.product_id)?.[0]?.file_id ?? null }
+        : i,
+    ),
+  };
+}
 
 /** A version's whole content: amounts and totals computed here, exactly (big.js). */
 function buildContent(number: string, customer: string, input: Editable): QuotationContent {
@@ -152,7 +172,8 @@ async function markInquiryQuoted(tx: Db, emailId: number | null, userId: number)
     });
 }
 
-export async function createQuotation(db: Db, input: QuotationCreate, user: SessionUser): Promise<Quotation> {
+export async function createQuotation(db: Db, given: QuotationCreate, user: SessionUser): Promise<Quotation> {
+  const input = await withCovers(db, given);
   const customer = await customerNameOf(db, input.customer_id);
   await assertInquiryExists(db, input.inquiry_email_id);
   const { quotation_prefix: prefix } = await getCompanySettings(db);
@@ -236,6 +257,7 @@ export async function updateQuotation(db: Db, input: QuotationUpdate, user: Sess
     shipping_cost: input.shipping_cost ?? before.shipping_cost,
     remark: input.remark ?? before.remark,
   };
+  if (input.items) Object.assign(merged, await withCovers(db, merged));
   const customer =
     merged.customer_id === before.customer_id
       ? before.customer_name

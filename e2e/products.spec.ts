@@ -136,7 +136,8 @@ test('create a product with two pictures by drag and drop, reorder them, find it
   await detail.getByRole('button', { name: 'Close' }).click();
 
   // Grid view, remembered for this user across a reload.
-  await page.getByRole('radio', { name: 'Pictures' }).check({ force: true });
+  await page.locator('.list-toolbar .ant-segmented-item', { hasText: 'Pictures' }).click();
+  await expect(page.getByRole('radio', { name: 'Pictures' })).toBeChecked();
   await expect(page.locator('.product-grid .product-card')).toHaveCount(1);
   await page.reload();
   await expect(page.locator('.product-grid .product-card')).toHaveCount(1);

@@ -125,6 +125,7 @@ test('create a product with two pictures by drag and drop, reorder them, find it
   // The detail: gallery with both pictures, the cover first.
   await rows(page).first().getByRole('button', { name, exact: true }).click();
   const detail = page.getByRole('dialog', { name });
+  await expect(detail.locator('img.product-gallery__main')).toBeVisible();
   await expect(detail.locator('.product-gallery__thumbs img')).toHaveCount(2);
   await expect(detail.locator('.product-gallery__thumbs img').first()).toHaveAttribute(
     'src',

@@ -24,14 +24,13 @@ function Gallery({ product }: { product: Product }) {
   const current = pictures[Math.min(shown, pictures.length - 1)];
   return (
     <div className="product-gallery">
-      <Image.PreviewGroup items={pictures.map((p) => p.url)} preview={{ current: shown, onChange: setShown }}>
-        <Image
-          className="product-gallery__main"
-          src={current?.preview_url}
-          preview={{ src: current?.url }}
-          alt={product.name}
-        />
-      </Image.PreviewGroup>
+      <Image
+        rootClassName="product-gallery__frame"
+        className="product-gallery__main"
+        src={current?.preview_url}
+        preview={{ src: current?.url }}
+        alt={product.name}
+      />
       {pictures.length > 1 && (
         <ul className="product-gallery__thumbs">
           {pictures.map((p, i) => (

@@ -50,7 +50,7 @@ export function leadColumns(t: TFunction, lang: Lang, open: (p: Product) => void
       title: fieldLabel('name', lang),
       sortField: 'name',
       fixed: 'left',
-      width: 210,
+      width: 190,
       ellipsis: true,
       render: (_, p) => (
         <button
@@ -85,7 +85,7 @@ export function productColumns(t: TFunction, lang: Lang, lookups: Lookups): List
       key: 'model',
       label: label('model'),
       title: label('model'),
-      width: 110,
+      width: 100,
       ellipsis: true,
       render: (_, p) => textOr(p.model),
     },
@@ -93,11 +93,11 @@ export function productColumns(t: TFunction, lang: Lang, lookups: Lookups): List
       key: 'category',
       label: label('category_id'),
       title: label('category_id'),
-      width: 140,
+      width: 130,
       ellipsis: true,
       render: (_, p) => textOr(p.category),
     },
-    text('factory', 150, false),
+    text('factory', 140, false),
     {
       key: 'price',
       label: label('price'),

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCompose } from '@/features/email/api';
 import { formatRecipient } from '@/features/email/compose/addresses';
+import { CustomerQuotations } from '@/features/quotations/components/CustomerQuotations';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { parseTime, timeAgo } from '@/shared/format';
@@ -260,6 +261,7 @@ function CustomerDetail({
           <Card variant="borderless" className="customer-activity" title={t('customers.activity')}>
             <ActivityTabs customerId={c.id} />
           </Card>
+          {isAdmin && <CustomerQuotations customerId={c.id} />}
         </Col>
       </Row>
     </>

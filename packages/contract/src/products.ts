@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import { listQuery, queryBool } from './envelope';
+import { documentText } from './documents';
+import { listQuery, queryBool, queryId, queryIdList, recordId } from './envelope';
 import { CURRENCIES, UNITS } from './lookups';
 import { priceString, quantityString } from './money';
 
-/** Largest id a PostgreSQL integer column holds: a bigger one is bad input, not a server error. */
-const MAX_ID = 2_147_483_647;
-const id = z.number().int().positive().max(MAX_ID);
-const queryId = z.coerce.number().int().positive().max(MAX_ID);
-/** Text without NUL (PostgreSQL cannot store it), trimmed. */
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((v) => !v.includes('\u0000'), { message: 'Contains a character that is not allowed' })
-    .transform((v) => v.trim());
+const id = recordId;
+const text = documentText;
 
 const currencyIds = CURRENCIES.map((c) => c.id) as [string, ...string[]];
 const unitIds = UNITS.map((u) => u.id) as [string, ...string[]];
@@ -119,13 +111,7 @@ export type Product = z.infer<typeof product>;
 
 export const PRODUCT_SORTS = ['name', 'price', 'created_at', 'updated_at'] as const;
 
-/** Comma-separated ids in a query string ("1,3") or one id. */
-const queryIds = z
-  .string()
-  .max(2000)
-  .regex(/^\d+(,\d+)*$/, { message: 'Expected ids separated by commas' })
-  .transform((v) => v.split(',').map(Number))
-  .pipe(z.array(id).max(200));
+const queryIds = queryIdList;
 
 export const productListQuery = listQuery.extend({
   sort: z

@@ -28,7 +28,7 @@ export function titleColumn(lang: Lang): ListColumn<Customer> {
     title: fieldLabel('company_name', lang),
     sortField: 'company_name',
     fixed: 'left',
-    width: 240,
+    width: 220,
     ellipsis: true,
     render: (_, c) => (
       <Link
@@ -90,7 +90,7 @@ export function customerColumns(t: TFunction, lang: Lang, lookups: Lookups): Lis
       label: label('name'),
       title: label('name'),
       sortField: 'name',
-      width: 150,
+      width: 140,
       ellipsis: true,
       render: (_, c) => textOr(c.name),
     },
@@ -98,7 +98,7 @@ export function customerColumns(t: TFunction, lang: Lang, lookups: Lookups): Lis
       key: 'email',
       label: label('email'),
       title: label('email'),
-      width: 230,
+      width: 200,
       ellipsis: true,
       render: (_, c) =>
         c.email ? (
@@ -115,19 +115,22 @@ export function customerColumns(t: TFunction, lang: Lang, lookups: Lookups): Lis
       key: 'grade',
       label: label('grade'),
       title: label('grade'),
-      width: 110,
+      width: 100,
       render: (_, c) => <GradeTag grade={c.grade} lookups={lookups} />,
     },
-    lookupColumn('source', 120),
-    lookupColumn('nation', 150),
-    lookupColumn('situation', 140),
-    textColumn('phone', 150, false),
+    // Shown at first: what fits a 1366 px laptop screen beside the sidebar; the rest is a click
+    // away in the column chooser.
+    lookupColumn('source', 120, true),
+    lookupColumn('nation', 120),
+    lookupColumn('situation', 140, true),
+    textColumn('phone', 150, true),
     {
       key: 'owner',
       label: label('owner_id'),
       title: label('owner_id'),
       width: 120,
       ellipsis: true,
+      defaultHidden: true,
       render: (_, c) => textOr(c.owner_name),
     },
     {
@@ -136,7 +139,7 @@ export function customerColumns(t: TFunction, lang: Lang, lookups: Lookups): Lis
       title: label('last_received_at'),
       sortField: 'last_received_at',
       descendFirst: true,
-      width: 140,
+      width: 130,
       render: (_, c) => time(c.last_received_at, true),
     },
     {
@@ -146,6 +149,7 @@ export function customerColumns(t: TFunction, lang: Lang, lookups: Lookups): Lis
       sortField: 'created_at',
       descendFirst: true,
       width: 150,
+      defaultHidden: true,
       render: (_, c) => time(c.created_at, false),
     },
     lookupColumn('religion', 120, true),

@@ -33,6 +33,7 @@ export const PAGES: Record<string, PageComponent> = {
   ProductIndex: page(() => import('@/features/products/pages/ProductListPage')),
   OrderQuotationIndex: page(() => import('@/features/quotations/pages/QuotationListPage')),
   OrderQuotationHistory: page(() => import('@/features/quotations/pages/QuotationHistoryPage')),
+  InquiryIndex: page(() => import('@/features/quotations/pages/InquiryListPage')),
   CreateQuotation: quotationEditor,
   UpdateQuotation: quotationEditor,
   UserIndex: page(() => import('@/features/users/pages/UserListPage')),

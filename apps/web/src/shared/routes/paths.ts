@@ -175,6 +175,19 @@ export const ROUTES: AppRoute[] = [
     ],
   },
   {
+    // Spec §1/§2 name an "inquiry" screen without its path: /inquiry/list (docs/decisions.md).
+    path: '/inquiry',
+    redirect: '/inquiry/list',
+    meta: { title: 'route.inquiry', icon: MessageOutlined, roles: ADMIN },
+    children: [
+      {
+        path: 'list',
+        name: 'InquiryIndex',
+        meta: { title: 'route.inquiry', icon: MessageOutlined, roles: ADMIN },
+      },
+    ],
+  },
+  {
     path: '/order',
     redirect: '/order/list',
     meta: { title: 'route.order', icon: ShoppingCartOutlined, roles: STAFF, alwaysShow: true },

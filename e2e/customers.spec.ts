@@ -296,7 +296,7 @@ test('import a file with one bad row and see the report', async ({ page, context
   const buffer = Buffer.from(await book.xlsx.writeBuffer());
 
   await openList(page, '/customer/list');
-  await page.getByRole('button', { name: 'Import' }).click();
+  await page.locator('.page-header').getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import customers' });
   const template = page.waitForEvent('download');
   await dialog.getByRole('link', { name: 'Download the template' }).click();

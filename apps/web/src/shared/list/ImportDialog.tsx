@@ -318,18 +318,7 @@ function ImportReport({ result }: { result: ImportReportData }) {
       </dl>
       {result.errors.length > 0 && (
         <>
-          <Table
-            size="small"
-            rowKey={(e) => `${e.row}:${e.msg}`}
-            dataSource={result.errors}
-            pagination={
-              result.errors.length > 8 ? { pageSize: 8, size: 'small', showSizeChanger: false } : false
-            }
-            columns={[
-              { title: t('list.importRow'), dataIndex: 'row', width: 80 },
-              { title: t('list.importProblem'), dataIndex: 'msg' },
-            ]}
-          />
+          <RowsTable rows={result.errors} reason={t('list.importProblem')} />
           <Button
             type="link"
             icon={<DownloadOutlined />}
@@ -348,18 +337,26 @@ function ImportReport({ result }: { result: ImportReportData }) {
       {skipped.length > 0 && (
         <section aria-label={t('list.importSkippedTitle')} data-testid="import-skipped">
           <Typography.Title level={5}>{t('list.importSkippedTitle')}</Typography.Title>
-          <Table
-            size="small"
-            rowKey={(e) => `${e.row}:${e.msg}`}
-            dataSource={skipped}
-            pagination={skipped.length > 8 ? { pageSize: 8, size: 'small', showSizeChanger: false } : false}
-            columns={[
-              { title: t('list.importRow'), dataIndex: 'row', width: 80 },
-              { title: t('list.importReason'), dataIndex: 'msg' },
-            ]}
-          />
+          <RowsTable rows={skipped} reason={t('list.importReason')} />
         </section>
       )}
     </div>
+  );
+}
+
+/** Rows of the file with what happened to each (a problem, or why it was skipped), 8 a page. */
+function RowsTable({ rows, reason }: { rows: ImportResult['errors']; reason: string }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      rowKey={(e) => `${e.row}:${e.msg}`}
+      dataSource={rows}
+      pagination={rows.length > 8 ? { pageSize: 8, size: 'small', showSizeChanger: false } : false}
+      columns={[
+        { title: t('list.importRow'), dataIndex: 'row', width: 80 },
+        { title: reason, dataIndex: 'msg' },
+      ]}
+    />
   );
 }

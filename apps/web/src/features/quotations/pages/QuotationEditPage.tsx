@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { tagsStore } from '@/layout/tags-store';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { notify } from '@/shared/notify';
 import { RequestError } from '@/shared/request';
@@ -81,7 +82,12 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
         ? await update.mutateAsync({ ...body, id: quotation.id, version: quotation.version })
         : await create.mutateAsync(body);
       notify.message('success', t('quotations.saved', { version: saved.version }));
-      if (!quotation) navigate(`/order/updateQuotation/${saved.id}`);
+      if (!quotation) {
+        // The new quotation opens in its own tab; the create form's tab goes (a second Save would make another).
+        const to = `/order/updateQuotation/${saved.id}`;
+        navigate(to);
+        tagsStore.close('/order/createQuotation', to);
+      }
     } catch (err) {
       if (err instanceof RequestError && err.code === 'CONFLICT') {
         setStale((err.details as { version?: number } | undefined)?.version ?? 0);

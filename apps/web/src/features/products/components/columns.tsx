@@ -97,14 +97,14 @@ export function productColumns(t: TFunction, lang: Lang, lookups: Lookups): List
       ellipsis: true,
       render: (_, p) => textOr(p.category),
     },
-    text('factory', 140, false),
+    text('factory', 130, false),
     {
       key: 'price',
       label: label('price'),
       title: label('price'),
       sortField: 'price',
       align: 'right',
-      width: 110,
+      width: 100,
       render: (_, p) => (p.price === null ? dash : <span className="num">{priceText(p)}</span>),
     },
     {
@@ -119,7 +119,7 @@ export function productColumns(t: TFunction, lang: Lang, lookups: Lookups): List
       key: 'published',
       label: label('published'),
       title: label('published'),
-      width: 90,
+      width: 110,
       render: (_, p) =>
         p.published ? <Tag color="green">{t('products.published')}</Tag> : <Tag>{t('products.draft')}</Tag>,
     },

@@ -129,7 +129,7 @@ test.describe('mail', () => {
       'Inbox',
       'Outbox',
       'Drafts',
-      'Inquiries',
+      'Inquiry mail',
       'Quotation mail',
       'Trash',
       'Mail accounts',

@@ -90,7 +90,7 @@ test('on a new database the admin adds sample data and finds a living app', asyn
   // The top bar's unread count comes without a reload, and the inbox holds the sample mail.
   await expect(page.getByRole('button', { name: /^Unread emails: [1-9]\d*$/ })).toBeVisible();
   await sidebar(page).getByText('Email').click();
-  await sidebar(page).getByText('Inquiries').click();
+  await sidebar(page).getByText('Inquiry mail').click();
   await expect(page.locator('tr.email-row').filter({ hasText: 'Inquiry: LED panel lights' })).toBeVisible();
   await expect(page.locator('tr.email-row').filter({ hasText: '询价：304 不锈钢水槽' })).toBeVisible();
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import en from '@/locales/en.json';
+import zh from '@/locales/zh.json';
 import { ROUTES } from '@/shared/routes/paths';
 import { filterRoutes } from '@/shared/routes/permission';
 import { canOpenPath } from '@/shared/routes/reach';
@@ -31,6 +33,7 @@ describe('sidebar menu', () => {
       ],
       '/task/list',
       '/product/list',
+      '/inquiry/list',
       ['/order', ['/order/list', '/order/quotation']],
       '/invoice/list',
       '/packing-list/list',
@@ -99,5 +102,20 @@ describe('no dead ends (issue 15)', () => {
     expect(canOpenPath(['editor'], '/email', built)).toBe(false);
     expect(canOpenPath(['admin'], '/email', built)).toBe(true);
     expect(canOpenPath(['editor'], '/customer?x=1', built)).toBe(true);
+  });
+});
+
+describe('labels (issue 15: two things never share one)', () => {
+  const leafTitles = (entries: MenuEntry[]): string[] =>
+    entries.flatMap((e) => (e.children ? leafTitles(e.children) : [e.title]));
+  it.each([
+    ['en', en],
+    ['zh', zh],
+  ])('no two admin menu entries read the same in %s', (_lang, messages) => {
+    const route = (messages as { route: Record<string, string> }).route;
+    const texts = leafTitles(buildMenu(filterRoutes(ROUTES, ['admin']))).map(
+      (k) => route[k.replace('route.', '')],
+    );
+    expect(texts.filter((x, i) => texts.indexOf(x) !== i)).toEqual([]);
   });
 });

@@ -120,6 +120,9 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     expect(await rowCounts(target.database)).toEqual(await rowCounts(source.database));
     expect(fileHashes(dataDir)).toEqual(fileHashes(source.config.dataDir));
     expect(Object.keys(fileHashes(dataDir)).length).toBeGreaterThan(10);
+    // The generated key of mailbox passwords comes along, or the restored passwords could not be read.
+    const key = (dir: string) => readFileSync(path.join(dir, 'secret.key'), 'utf8');
+    expect(key(dataDir)).toBe(key(source.config.dataDir));
     await opensMailWithAttachment(target.database, dataDir);
     // Sequences continue after the restored rows: a new colleague does not collide with an old id.
     const [added] = await target.database.db

@@ -27,7 +27,7 @@ export type Manifest = {
   migrations: number;
   /** Tables in load order, with their row counts. */
   tables: { name: string; rows: number }[];
-  /** Path inside the archive (files/…) → sha256 of its bytes. */
+  /** Path inside the archive (files/…, secret.key) → sha256 of its bytes. */
   files: Record<string, string>;
 };
 
@@ -139,7 +139,9 @@ export async function createBackup(database: Database, dataDir: string, outFile:
     try {
       tar.addFile('data.sql', sqlFile, statSync(sqlFile).size);
       const files: Manifest['files'] = {};
-      for (const rel of storedFiles(dataDir)) {
+      // The generated key that encrypts mailbox passwords: without it the restored passwords are noise.
+      const secret = existsSync(path.join(dataDir, 'secret.key')) ? ['secret.key'] : [];
+      for (const rel of [...secret, ...storedFiles(dataDir)]) {
         const bytes = readFileSync(path.join(dataDir, rel));
         files[rel] = createHash('sha256').update(bytes).digest('hex');
         tar.add(rel, bytes);

@@ -147,17 +147,15 @@ export async function restoreBackup(
   mkdirSync(dataDir, { recursive: true });
   await assertEmptyTarget(database, dataDir);
   const work = mkdtempSync(path.join(os.tmpdir(), 'quayside-restore-'));
-  const staged = path.join(dataDir, `files.restoring-${process.pid}`);
+  const staged = path.join(dataDir, `restoring-${process.pid}`);
   try {
     let manifest: Manifest | null = null;
     const written: Record<string, string> = {};
     for (const entry of readTar(backupFile)) {
-      const isFile = entry.name.startsWith('files/');
+      const isFile = entry.name.startsWith('files/') || entry.name === 'secret.key';
       if (!isFile && entry.name !== 'data.sql' && entry.name !== 'manifest.json') continue;
       if (entry.name.includes('..')) throw new Error(`Bad path in backup: ${entry.name}`);
-      const target = isFile
-        ? path.join(staged, entry.name.slice('files/'.length))
-        : path.join(work, entry.name);
+      const target = isFile ? path.join(staged, entry.name) : path.join(work, entry.name);
       mkdirSync(path.dirname(target), { recursive: true });
       const hash = createHash('sha256');
       const fd = openSync(target, 'w');
@@ -189,9 +187,13 @@ export async function restoreBackup(
         );
     }
     await migrateDatabase(database);
-    if (existsSync(staged)) {
+    // The database was empty, so nothing is encrypted with a key this place may have generated.
+    if (existsSync(path.join(staged, 'secret.key'))) {
+      renameSync(path.join(staged, 'secret.key'), path.join(dataDir, 'secret.key'));
+    }
+    if (existsSync(path.join(staged, 'files'))) {
       rmSync(path.join(dataDir, 'files'), { recursive: true, force: true });
-      renameSync(staged, path.join(dataDir, 'files'));
+      renameSync(path.join(staged, 'files'), path.join(dataDir, 'files'));
     }
     return manifest;
   } finally {

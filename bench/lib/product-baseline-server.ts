@@ -13,13 +13,23 @@ import {
 
 const [kind, target, port] = process.argv.slice(2) as ['postgres' | 'pglite', string, string];
 const database = kind === 'postgres' ? await openPostgres(target, 10) : await openPglite(target);
+const categories = new Map<string, { named: number[]; within: number[] }>();
 
 http
   .createServer(async (req, res) => {
     const p = productListParams(new URL(req.url ?? '/', 'http://x').searchParams);
+    // The app keeps the small categories table in memory too (10 s): the same two lookups, once.
     const ids = (r: { rows: { id: number }[] }) => r.rows.map((x) => x.id);
-    const named = ids(await database.query<{ id: number }>(NAMED_CATEGORIES_SQL, [p.like]));
-    const within = ids(await database.query<{ id: number }>(CATEGORIES_WITHIN_SQL, [p.categories]));
+    const key = `${p.like}|${p.categories.join(',')}`;
+    let found = categories.get(key);
+    if (!found) {
+      found = {
+        named: ids(await database.query<{ id: number }>(NAMED_CATEGORIES_SQL, [p.like])),
+        within: ids(await database.query<{ id: number }>(CATEGORIES_WITHIN_SQL, [p.categories])),
+      };
+      categories.set(key, found);
+    }
+    const { named, within } = found;
     const [rows, total] = await Promise.all([
       database.query<{ id: number }>(PRODUCT_LIST_SQL, [p.like, named, within, p.size, p.offset]),
       database.query<{ n: number }>(PRODUCT_COUNT_SQL, [p.like, named, within]),

@@ -6,6 +6,48 @@ import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 
 type Row = typeof productCategories.$inferSelect;
 
+/**
+ * Every category (id, name, parent), kept 10 s per database and dropped by every category write of
+ * this instance: list filters and searches resolve categories from it instead of asking the
+ * database twice per request. Another instance on PostgreSQL sees a rename up to 10 s late.
+ */
+type Brief = { id: number; name: string; parentId: number | null };
+const CACHE_MS = 10_000;
+const cached = new WeakMap<object, { at: number; rows: Promise<Brief[]> }>();
+export function categoriesChanged(db: Db): void {
+  cached.delete(db);
+}
+function allCategories(db: Db): Promise<Brief[]> {
+  const hit = cached.get(db);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.rows;
+  const rows = db
+    .select({ id: productCategories.id, name: productCategories.name, parentId: productCategories.parentId })
+    .from(productCategories);
+  cached.set(db, { at: Date.now(), rows });
+  rows.catch(() => cached.delete(db));
+  return rows;
+}
+
+/** Categories whose name or whose parent's name contains `text` (lower-case). */
+export async function categoriesNamed(db: Db, text: string): Promise<number[]> {
+  const all = await allCategories(db);
+  const names = new Map(all.map((c) => [c.id, c.name.toLowerCase()]));
+  return all
+    .filter(
+      (c) =>
+        names.get(c.id)?.includes(text) || (c.parentId !== null && names.get(c.parentId)?.includes(text)),
+    )
+    .map((c) => c.id);
+}
+
+/** The categories named and their children. */
+export async function categoriesWithin(db: Db, ids: number[]): Promise<number[]> {
+  const wanted = new Set(ids);
+  return (await allCategories(db))
+    .filter((c) => wanted.has(c.id) || (c.parentId !== null && wanted.has(c.parentId)))
+    .map((c) => c.id);
+}
+
 /** Every category, parents before their children, each level in its own order. */
 export async function listCategories(db: Db): Promise<ProductCategory[]> {
   const rows = await db
@@ -86,6 +128,7 @@ export async function createCategory(
     .insert(productCategories)
     .values({ name: input.name, parentId: input.parent_id, sortOrder: Number(last?.n ?? -1) + 1 })
     .returning({ id: productCategories.id });
+  categoriesChanged(db);
   return byId(db, row!.id);
 }
 
@@ -99,6 +142,7 @@ export async function updateCategory(
   const name = input.name ?? current.name;
   await assertNameFree(db, name, parentId, current.id);
   await db.update(productCategories).set({ name, parentId }).where(eq(productCategories.id, current.id));
+  categoriesChanged(db);
   return byId(db, current.id);
 }
 
@@ -149,6 +193,7 @@ export async function deleteCategories(db: Db, ids: number[]): Promise<number> {
   }
   if (rows.length === 0) return 0;
   // Deleted products in the bin lose the category (set null); restoring them brings them back uncategorised.
+  categoriesChanged(db);
   await db.delete(productCategories).where(
     inArray(
       productCategories.id,

@@ -27,7 +27,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
 import type { SessionUser } from '../../lib/sessions';
-import { assertCategoryExists } from './categories';
+import { assertCategoryExists, categoriesNamed, categoriesWithin } from './categories';
 import { picturesOfProducts, preparePictures } from './pictures';
 
 export const RESTORE_DAYS = 30;
@@ -113,26 +113,11 @@ const sortColumns = {
   updated_at: products.updatedAt,
 };
 
-/**
- * Categories whose name (or whose parent's name) contains the search text, and the categories a
- * filter names with their children. The table is small: resolving ids first leaves the products
- * query plain conditions its indexes serve (trigram OR category), where a subquery in an OR made
- * PostgreSQL read every product.
+/*
+ * The categories a search names and a filter covers are resolved first (categories.ts keeps them):
+ * the products query is then plain conditions its indexes serve (trigram OR category), where a
+ * subquery in an OR made PostgreSQL read every product.
  */
-async function categoriesNamed(db: Db, pattern: string): Promise<number[]> {
-  // Raw: drizzle types a join of a table with an alias of itself as never.
-  const { rows } = await db.execute<{ id: number }>(
-    sql`SELECT c.id FROM product_categories c LEFT JOIN product_categories p ON p.id = c.parent_id WHERE lower(c.name) LIKE ${pattern} OR lower(p.name) LIKE ${pattern}`,
-  );
-  return rows.map((r) => Number(r.id));
-}
-async function categoriesWithin(db: Db, ids: number[]): Promise<number[]> {
-  const rows = await db
-    .select({ id: productCategories.id })
-    .from(productCategories)
-    .where(or(inArray(productCategories.id, ids), inArray(productCategories.parentId, ids)));
-  return rows.map((r) => r.id);
-}
 const categoryIn = (ids: number[]) => (ids.length ? inArray(products.categoryId, ids) : sql`false`);
 
 /** The WHERE of a list or an export: the same filters for both. */
@@ -144,7 +129,7 @@ export async function productFilter(
   const where: (SQL | undefined)[] = [deleted ? isNotNull(products.deletedAt) : isNull(products.deletedAt)];
   if (query.q) {
     const pattern = containsPattern(query.q);
-    const named = await categoriesNamed(db, pattern);
+    const named = await categoriesNamed(db, query.q.toLowerCase());
     const text = sql`${products.searchText} LIKE ${pattern}`;
     where.push(named.length ? or(text, inArray(products.categoryId, named)) : text);
   }

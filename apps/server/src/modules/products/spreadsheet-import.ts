@@ -16,6 +16,7 @@ import type { EventHub } from '../../lib/events';
 import { type Lang, translate } from '../../lib/i18n';
 import { type DbOrTx, type ImportJob, type ImportOutcome, runImport } from '../../lib/imports';
 import { readSheet, type SheetColumn, SpreadsheetError, streamWorkbook } from '../../lib/spreadsheet';
+import { categoriesChanged } from './categories';
 import { changed, toColumns } from './service';
 import { techParamsText, yesNo } from './spreadsheet-export';
 
@@ -107,6 +108,7 @@ export async function importProducts(
     },
   );
   changed(ctx.db);
+  categoriesChanged(ctx.db);
   return answer;
 }
 

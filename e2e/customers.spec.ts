@@ -420,7 +420,7 @@ test('the customer screens in Chinese', async ({ page, context }) => {
   await openList(page, '/customer/list');
   await expect(page.getByRole('heading', { name: '客户', exact: true })).toBeVisible();
   await expect(list(page).locator('thead')).toContainText('公司名称');
-  await expect(list(page).locator('thead')).toContainText('沟通方式');
+  await expect(list(page).locator('thead')).toContainText('负责人');
   await expect(page.getByRole('button', { name: '新建客户' })).toBeVisible();
   await expect(page.getByText(/共 [\d,]+ 个客户/)).toBeVisible();
   await shot(page, 'customers-list-zh');

@@ -118,8 +118,8 @@ export function customerColumns(t: TFunction, lang: Lang, lookups: Lookups): Lis
       width: 100,
       render: (_, c) => <GradeTag grade={c.grade} lookups={lookups} />,
     },
-    // Shown at first: what fits a 1366 px laptop screen beside the sidebar; the rest is a click
-    // away in the column chooser.
+    // Shown at first (company, name, email, grade, country, owner): what fits a 1366 px laptop
+    // screen beside the sidebar; the rest is a click away in the column chooser.
     lookupColumn('source', 120, true),
     lookupColumn('nation', 120),
     lookupColumn('situation', 140, true),
@@ -128,9 +128,8 @@ export function customerColumns(t: TFunction, lang: Lang, lookups: Lookups): Lis
       key: 'owner',
       label: label('owner_id'),
       title: label('owner_id'),
-      width: 120,
+      width: 110,
       ellipsis: true,
-      defaultHidden: true,
       render: (_, c) => textOr(c.owner_name),
     },
     {
@@ -140,6 +139,7 @@ export function customerColumns(t: TFunction, lang: Lang, lookups: Lookups): Lis
       sortField: 'last_received_at',
       descendFirst: true,
       width: 130,
+      defaultHidden: true,
       render: (_, c) => time(c.last_received_at, true),
     },
     {

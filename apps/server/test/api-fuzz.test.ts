@@ -138,7 +138,6 @@ async function sendToStream(
     payloadAsStream: true,
   });
   const contentType = String(res.headers['content-type'] ?? '');
-  if (process.env.FUZZ_TRACE === '2') console.error('stream head', res.statusCode, contentType);
   const stream = res.stream();
   let body = '';
   for await (const chunk of stream) {
@@ -146,7 +145,6 @@ async function sendToStream(
     if (contentType.startsWith('text/event-stream')) break;
   }
   // The browser tab closes: the server ends the stream and forgets the listener.
-  if (process.env.FUZZ_TRACE === '2') console.error('stream read', body.length);
   res.raw.res.req.emit('close');
   stream.destroy();
   return { status: res.statusCode, contentType, body };
@@ -245,8 +243,6 @@ describe('API fuzz from the OpenAPI document', () => {
         .assert(
           fc.asyncProperty(requestsFor(op, resolve), async (generated) => {
             const req = adjust(op, generated);
-            if (process.env.FUZZ_TRACE === '2')
-              console.error('send', name, role, JSON.stringify(req).slice(0, 200));
             let answer = await send(op, role, req);
             if (answer.status === 403 && role !== 'none' && isAdmitted(op, role)) {
               // An earlier generated request may have disabled, demoted or signed out this user:
@@ -270,6 +266,7 @@ describe('API fuzz from the OpenAPI document', () => {
         )
         // Every operation is fuzzed even when an earlier one failed: the report lists them all.
         .catch((err: Error) => problems.push(`${String(err.cause ?? '')} (${err.message.split('\n')[1]})`));
+      // FUZZ_TRACE=1 prints each operation's time, to find the slow ones.
       if (process.env.FUZZ_TRACE) console.error(`${name} ${role} ${Date.now() - comboStart} ms`);
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

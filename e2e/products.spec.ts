@@ -31,7 +31,9 @@ async function ownAdmin() {
 
 /** Every picture of the page loaded (they load lazily), so a screenshot shows them. */
 const picturesLoaded = (page: Page) =>
-  page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
+  page.waitForFunction(() =>
+    Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0),
+  );
 
 /** A photo of one colour, as a phone would send it (JPEG). */
 const photo = async (colour: string) =>

@@ -13,16 +13,7 @@ import { RestoreRefusedError, restoreBackup } from '../src/lib/backup/restore';
 import { createEventHub } from '../src/lib/events';
 import { createFileStore } from '../src/lib/files';
 import { ensureFirstAdmin } from '../src/modules/users/service';
-import {
-  call,
-  createTestApp,
-  createTestDatabase,
-  login,
-  TEST_DATABASE_URL,
-  type TestApp,
-  tempDir,
-  testConfig,
-} from './helpers';
+import { call, createTestApp, createTestDatabase, login, type TestApp, tempDir, testConfig } from './helpers';
 import { multipartFile, ONE_PIXEL_PNG } from './multipart';
 
 const closers: (() => Promise<void>)[] = [];
@@ -150,8 +141,9 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     await expect(restoreBackup(empty, dataDir, backupFile)).rejects.toThrow(/already holds files/);
   });
 
-  it.runIf(TEST_DATABASE_URL)('moves a PGlite backup into PostgreSQL', async () => {
-    // The source above ran on PostgreSQL in this run: make a PGlite one and restore it here.
+  // On the PostgreSQL run this is the move out of the embedded database; on the PGlite run, the
+  // on-disk database of `npm start` into another.
+  it('moves the embedded database of a data directory into the configured database', async () => {
     const dataDir = tempDir();
     const pglite = await openPglite(path.join(dataDir, 'db'));
     closers.push(() => pglite.close());

@@ -1,4 +1,4 @@
-import type { DocumentDiff, QuotationVersion } from '@quayside/contract';
+import { type DocumentDiff, formatMoney, type QuotationVersion } from '@quayside/contract';
 import { Button, Card, Checkbox, Col, Empty, List, Row, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,43 +40,7 @@ export default function QuotationHistoryPage({ id }: PageProps) {
             <List<QuotationVersion>
               dataSource={versions}
               renderItem={(v) => (
-                <List.Item
-                  actions={[
-                    <a
-                      key="pdf"
-                      href={pdfUrl(quotationId, v.version, i18n.language)}
-                      target="_blank"
-                      rel="noreferrer"
-                    >
-                      {t('quotations.pdf')}
-                    </a>,
-                    <a key="dl" href={pdfUrl(quotationId, v.version, i18n.language, true)}>
-                      {t('quotations.download')}
-                    </a>,
-                    ...(quotation && v.version !== quotation.version
-                      ? [
-                          <Button
-                            key="restore"
-                            size="small"
-                            type="link"
-                            onClick={async () => {
-                              const saved = await restore.mutateAsync({
-                                id: quotationId,
-                                version: quotation.version,
-                                from_version: v.version,
-                              });
-                              notify.message(
-                                'success',
-                                t('quotations.restored', { from: v.version, version: saved.version }),
-                              );
-                            }}
-                          >
-                            {t('quotations.restore')}
-                          </Button>,
-                        ]
-                      : []),
-                  ]}
-                >
+                <List.Item>
                   <List.Item.Meta
                     avatar={
                       <Checkbox
@@ -88,9 +52,7 @@ export default function QuotationHistoryPage({ id }: PageProps) {
                     title={
                       <Space>
                         {t('quotations.versionN', { version: v.version })}
-                        <span>
-                          {v.total} {v.currency}
-                        </span>
+                        <span>{`${formatMoney(v.total, v.currency)} ${v.currency}`}</span>
                       </Space>
                     }
                     description={
@@ -102,6 +64,43 @@ export default function QuotationHistoryPage({ id }: PageProps) {
                           })}
                         </div>
                         <div className="quotation-history__summary">{v.summary}</div>
+                        <Space size="middle" wrap className="quotation-history__actions">
+                          {[
+                            <a
+                              key="pdf"
+                              href={pdfUrl(quotationId, v.version, i18n.language)}
+                              target="_blank"
+                              rel="noreferrer"
+                            >
+                              {t('quotations.pdf')}
+                            </a>,
+                            <a key="dl" href={pdfUrl(quotationId, v.version, i18n.language, true)}>
+                              {t('quotations.download')}
+                            </a>,
+                            ...(quotation && v.version !== quotation.version
+                              ? [
+                                  <Button
+                                    key="restore"
+                                    size="small"
+                                    type="link"
+                                    onClick={async () => {
+                                      const saved = await restore.mutateAsync({
+                                        id: quotationId,
+                                        version: quotation.version,
+                                        from_version: v.version,
+                                      });
+                                      notify.message(
+                                        'success',
+                                        t('quotations.restored', { from: v.version, version: saved.version }),
+                                      );
+                                    }}
+                                  >
+                                    {t('quotations.restore')}
+                                  </Button>,
+                                ]
+                              : []),
+                          ]}
+                        </Space>
                       </>
                     }
                   />

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emails, files } from '../../src/db/schema';
+import { emails, files, users } from '../../src/db/schema';
 import { buildRawMessage, newMessageId } from '../../src/modules/email/mime';
 import { call, createTestApp, type TestApp } from '../helpers';
 import { startSmtp, type TestSmtp } from './smtp';
@@ -46,10 +46,18 @@ describe('outgoing MIME', () => {
       })
       .returning();
     const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251));
+    // Uploaded by the admin: an upload not attached to anything is the uploader's alone.
+    const [adminUser] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
     const sha256 = await t.app.ctx.files.put(bytes);
     const [file] = await t.database.db
       .insert(files)
-      .values({ sha256, name: '规格 spec.bin', size: bytes.length, mime: 'application/octet-stream' })
+      .values({
+        sha256,
+        name: '规格 spec.bin',
+        size: bytes.length,
+        mime: 'application/octet-stream',
+        createdBy: adminUser!.id,
+      })
       .returning();
     const draft = (await admin('/api/email/compose/', { query: { mode: 'reply', id: source!.id } })).body
       .data;

@@ -86,6 +86,7 @@ const matrix: Record<string, Expectation> = {
   },
   'GET /api/product/deleted/': { access: ['admin'], bad: { query: { sort: 'password' } } },
   'GET /api/product/detail/': { access: ['admin'], bad: { query: { id: '2147483648' } } },
+  'GET /api/product/usage/': { access: ['admin'], bad: { query: { id: 'x' } } },
   'POST /api/product/create/': { access: ['admin'], bad: { body: { name: 'Kettle\u0000', price: 12.35 } } },
   'POST /api/product/update/': {
     access: ['admin'],

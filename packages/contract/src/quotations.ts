@@ -139,6 +139,11 @@ export const quotationListItem = z.object({
 });
 export type QuotationListItem = z.infer<typeof quotationListItem>;
 
+/** GET /api/product/usage/: the quotations whose current version has a line with the product. */
+export const productUsageQuery = z.object({ id: queryId });
+export const productUsage = z.object({ quotations: z.array(quotationListItem) });
+export type ProductUsage = z.infer<typeof productUsage>;
+
 export const QUOTATION_SORTS = ['number', 'total', 'valid_until', 'created_at', 'updated_at'] as const;
 export const quotationListQuery = listQuery.extend({
   sort: z

@@ -1,6 +1,8 @@
 import {
   envelope,
   listAnswer,
+  productUsage,
+  productUsageQuery,
   quotation,
   quotationCreate,
   quotationDiff,
@@ -52,6 +54,18 @@ export default async function quotationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ok(await service.listQuotations(db, request.query)),
+  );
+  app.get(
+    '/api/product/usage/',
+    {
+      config: admin,
+      schema: {
+        tags: ['products'],
+        querystring: productUsageQuery,
+        response: { 200: envelope(productUsage) },
+      },
+    },
+    async (request) => ok({ quotations: await service.quotationsUsingProduct(db, request.query.id) }),
   );
   app.get(
     '/api/quotation/detail/',

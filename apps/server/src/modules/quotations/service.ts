@@ -17,7 +17,15 @@ import {
 } from '@quayside/contract';
 import { and, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, emails, inquiryStates, quotationEmails, quotations, users } from '../../db/schema';
+import {
+  customers,
+  documentVersions,
+  emails,
+  inquiryStates,
+  quotationEmails,
+  quotations,
+  users,
+} from '../../db/schema';
 import { nextNumber } from '../../lib/documents/numbering';
 import { appendVersion, deleteVersions, listVersions, readVersion } from '../../lib/documents/versions';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
@@ -354,6 +362,24 @@ export function quotationFilter(query: QuotationListQuery): SQL | undefined {
   return and(...where);
 }
 
+type ListRow = { q: Row; status: QuotationStatus; ownerName: string | null; customerName: string | null };
+const listItem = (r: ListRow): QuotationListItem => ({
+  id: r.q.id,
+  number: r.q.number,
+  customer_id: r.q.customerId,
+  customer_name: r.customerName ?? '',
+  inquiry_email_id: r.q.inquiryEmailId,
+  currency: r.q.currency,
+  total: roundMoney(r.q.total, r.q.currency),
+  status: r.status,
+  version: r.q.version,
+  valid_until: r.q.validUntil,
+  owner_id: r.q.ownerId,
+  owner_name: r.ownerName ?? '',
+  created_at: r.q.createdAt.toISOString(),
+  updated_at: r.q.updatedAt.toISOString(),
+});
+
 export async function listQuotations(
   db: Db,
   query: QuotationListQuery,
@@ -372,26 +398,37 @@ export async function listQuotations(
     db.select({ n: count() }).from(quotations).where(where),
   ]);
   return {
-    items: rows.map((r) => ({
-      id: r.q.id,
-      number: r.q.number,
-      customer_id: r.q.customerId,
-      customer_name: r.customerName ?? '',
-      inquiry_email_id: r.q.inquiryEmailId,
-      currency: r.q.currency,
-      total: roundMoney(r.q.total, r.q.currency),
-      status: r.status,
-      version: r.q.version,
-      valid_until: r.q.validUntil,
-      owner_id: r.q.ownerId,
-      owner_name: r.ownerName ?? '',
-      created_at: r.q.createdAt.toISOString(),
-      updated_at: r.q.updatedAt.toISOString(),
-    })),
+    items: rows.map(listItem),
     total: total?.n ?? 0,
     page: query.page,
     page_size: query.page_size,
   };
+}
+
+/** Quotations whose current version has a line with the product, newest first. */
+export async function quotationsUsingProduct(
+  db: Db,
+  productId: number,
+  limit = 20,
+): Promise<QuotationListItem[]> {
+  const line = JSON.stringify([{ product_id: productId }]);
+  const rows = await db
+    .select({ q: quotations, status: statusSql, ownerName: users.name, customerName })
+    .from(quotations)
+    .innerJoin(
+      documentVersions,
+      and(
+        eq(documentVersions.kind, KIND),
+        eq(documentVersions.documentId, quotations.id),
+        eq(documentVersions.version, quotations.version),
+      ),
+    )
+    .leftJoin(users, eq(users.id, quotations.ownerId))
+    .leftJoin(customers, eq(customers.id, quotations.customerId))
+    .where(sql`${documentVersions.content}->'items' @> ${line}::jsonb`)
+    .orderBy(sql`${quotations.updatedAt} DESC`, sql`${quotations.id} DESC`)
+    .limit(limit);
+  return rows.map(listItem);
 }
 
 export async function deleteQuotations(db: Db, ids: number[]): Promise<number> {

@@ -3,6 +3,7 @@ import type { Product } from '@quayside/contract';
 import { Button, Descriptions, Drawer, Empty, Image, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProductQuotations } from '@/features/quotations/components/ProductQuotations';
 import { parseTime } from '@/shared/format';
 import { useLookups } from '@/shared/lookups/useLookups';
 import { useProduct } from '../api';
@@ -135,9 +136,7 @@ export function ProductDetailDrawer({
             <Descriptions.Item label={label('created_at')}>{parseTime(p.created_at)}</Descriptions.Item>
             <Descriptions.Item label={label('updated_at')}>{parseTime(p.updated_at)}</Descriptions.Item>
           </Descriptions>
-          <Typography.Paragraph type="secondary" className="product-detail__usage">
-            {t('products.usageLater')}
-          </Typography.Paragraph>
+          <ProductQuotations productId={p.id} />
         </>
       )}
     </Drawer>

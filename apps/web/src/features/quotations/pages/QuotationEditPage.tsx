@@ -1,5 +1,6 @@
+import { SendOutlined } from '@ant-design/icons';
 import { formatMoney, type Quotation } from '@quayside/contract';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Spin } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import {
   searchCustomers,
   useCreateQuotation,
   useQuotation,
+  useSendQuotation,
   useUpdateQuotation,
 } from '../api';
 import { LineItemsTable } from '../components/LineItemsTable';
@@ -60,6 +62,7 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
   const totals = useLiveTotals(header, lines);
   const create = useCreateQuotation();
   const update = useUpdateQuotation();
+  const send = useSendQuotation();
   const set = (patch: Partial<Header>) => setHeader((h) => ({ ...h, ...patch }));
 
   useEffect(() => {
@@ -118,9 +121,22 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
       />
     </Form.Item>
   );
-  const title = quotation
-    ? t('quotations.updateTitle', { number: quotation.number, version: quotation.version })
-    : t('quotations.createTitle');
+  const title = quotation ? (
+    <Space size={8}>
+      {t('quotations.updateTitle', { number: quotation.number, version: quotation.version })}
+      <Tag className="quotation-edit__status">{t(`quotations.statuses.${quotation.status}`)}</Tag>
+    </Space>
+  ) : (
+    t('quotations.createTitle')
+  );
+  // The saved version goes out: the draft opens in the compose page, as every compose does.
+  const sendToCustomer = async (q: Quotation) => {
+    const { email_id } = await send.mutateAsync({
+      id: q.id,
+      lang: i18n.language.startsWith('zh') ? 'zh' : 'en',
+    });
+    navigate(`/email/emailCreate/${email_id}`);
+  };
 
   return (
     <div className="page quotation-edit">
@@ -136,6 +152,14 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
             <Space>
               <Button href={pdfUrl(quotation.id, quotation.version, i18n.language)} target="_blank">
                 {t('quotations.pdf')}
+              </Button>
+              <Button
+                type="primary"
+                icon={<SendOutlined />}
+                loading={send.isPending}
+                onClick={() => void sendToCustomer(quotation)}
+              >
+                {t('quotations.send')}
               </Button>
             </Space>
           ) : null

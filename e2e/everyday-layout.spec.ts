@@ -59,7 +59,8 @@ test.describe('at a 1366 px laptop screen', () => {
     await link.click({ position: { x: 12, y: 6 } });
     await expect(page).toHaveURL(new RegExp(`/customer/detail/${customerId}$`));
 
-    for (const path of ['/customer/list', '/email/inbox', '/email/outbox', '/email/drafts', '/user/list']) {
+    // The lists built on the shared list kit (the users screen has a table of its own).
+    for (const path of ['/customer/list', '/email/inbox', '/email/outbox', '/email/drafts']) {
       await page.goto(path);
       await listLoaded(page);
       expect(await scrollsSideways(page), path).toBe(false);

@@ -79,7 +79,28 @@ export type LineDiff =
   | { kind: 'added'; index: number; line: LineItem }
   | { kind: 'removed'; index: number; line: LineItem }
   | { kind: 'changed'; index: number; from_index: number; line: LineItem; changes: LineChange[] };
-export type DocumentDiff = { fields: FieldChange[]; lines: LineDiff[]; summary: string };
+/** What a version changed, counted, for the web to word in the reader's language. */
+export const diffChanges = z.object({
+  prices: z.number().int(),
+  quantities: z.number().int(),
+  edited: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  /** Header fields changed other than the totals and currency. */
+  fields: z.array(z.string()),
+  total_from: z.string(),
+  total_to: z.string(),
+  currency_from: z.string(),
+  currency: z.string(),
+});
+export type DiffChanges = z.infer<typeof diffChanges>;
+export type DocumentDiff = {
+  fields: FieldChange[];
+  lines: LineDiff[];
+  /** English; kept for older clients (`changes` is the same, counted). */
+  summary: string;
+  changes: DiffChanges;
+};
 
 export const documentDiff = z.object({
   fields: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })),
@@ -93,6 +114,7 @@ export const documentDiff = z.object({
     }),
   ),
   summary: z.string(),
+  changes: diffChanges,
 });
 
 const LINE_FIELDS = [
@@ -142,41 +164,52 @@ export function diffDocuments(
     if (changes.length > 0) lines.push({ kind: 'changed', index, from_index: old!.index, line, changes });
   });
   for (const old of unmatched) lines.push({ kind: 'removed', index: old.index, line: old.line });
-  return { fields, lines, summary: diffSummary(fields, lines, before, after) };
+  const changes = countChanges(fields, lines, before, after);
+  return { fields, lines, summary: diffSummary(changes), changes };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "2 prices changed, 1 line added, total 12,400.00 → 11,980.00 USD" (English; the web words its own). */
-function diffSummary(
+function countChanges(
   fields: FieldChange[],
   lines: LineDiff[],
   before: { total: string; currency: string },
   after: { total: string; currency: string },
-): string {
+): DiffChanges {
+  const changed = (test: (c: LineChange[]) => boolean) =>
+    lines.filter((l) => l.kind === 'changed' && test(l.changes)).length;
+  const has = (field: string) => (c: LineChange[]) => c.some((x) => x.field === field);
+  return {
+    prices: changed(has('unit_price')),
+    quantities: changed(has('quantity')),
+    edited: changed((c) => !has('unit_price')(c) && !has('quantity')(c)),
+    added: lines.filter((l) => l.kind === 'added').length,
+    removed: lines.filter((l) => l.kind === 'removed').length,
+    fields: fields.map((f) => f.field).filter((f) => !['total', 'subtotal', 'currency'].includes(f)),
+    total_from: before.total,
+    total_to: after.total,
+    currency_from: before.currency,
+    currency: after.currency,
+  };
+}
+
+/** "2 prices changed, 1 line added, total 12,400.00 → 11,980.00 USD" (English; the web words `changes`). */
+function diffSummary(c: DiffChanges): string {
   const parts: string[] = [];
-  const prices = lines.filter(
-    (l) => l.kind === 'changed' && l.changes.some((c) => c.field === 'unit_price'),
-  ).length;
-  const quantities = lines.filter(
-    (l) => l.kind === 'changed' && l.changes.some((c) => c.field === 'quantity'),
-  ).length;
-  const otherChanged = lines.filter(
-    (l) => l.kind === 'changed' && !l.changes.some((c) => c.field === 'unit_price' || c.field === 'quantity'),
-  ).length;
-  const added = lines.filter((l) => l.kind === 'added').length;
-  const removed = lines.filter((l) => l.kind === 'removed').length;
-  if (prices) parts.push(`${plural(prices, 'price', 'prices')} changed`);
-  if (quantities) parts.push(`${plural(quantities, 'quantity', 'quantities')} changed`);
-  if (otherChanged) parts.push(`${plural(otherChanged, 'line', 'lines')} edited`);
-  if (added) parts.push(`${plural(added, 'line', 'lines')} added`);
-  if (removed) parts.push(`${plural(removed, 'line', 'lines')} removed`);
-  const headers = fields.filter((f) => !['total', 'subtotal', 'currency'].includes(f.field));
-  if (headers.length) parts.push(`${headers.map((f) => f.field.replaceAll('_', ' ')).join(', ')} changed`);
-  if (before.total !== after.total || before.currency !== after.currency) {
-    const amount = (v: { total: string; currency: string }) =>
-      formatMoney(v.total, v.currency).replace(/^[^\d]+/, '');
-    parts.push(`total ${amount(before)} → ${amount(after)} ${after.currency}`);
+  if (c.prices) parts.push(`${plural(c.prices, 'price', 'prices')} changed`);
+  if (c.quantities) parts.push(`${plural(c.quantities, 'quantity', 'quantities')} changed`);
+  if (c.edited) parts.push(`${plural(c.edited, 'line', 'lines')} edited`);
+  if (c.added) parts.push(`${plural(c.added, 'line', 'lines')} added`);
+  if (c.removed) parts.push(`${plural(c.removed, 'line', 'lines')} removed`);
+  if (c.fields.length) parts.push(`${c.fields.map((f) => f.replaceAll('_', ' ')).join(', ')} changed`);
+  if (c.total_from !== c.total_to || c.currency_from !== c.currency) {
+    parts.push(
+      `total ${totalText(c.total_from, c.currency_from)} → ${totalText(c.total_to, c.currency)} ${c.currency}`,
+    );
   }
   return parts.length ? parts.join(', ') : 'no changes';
 }
+
+/** A total without its currency sign ("12,400.00"). */
+export const totalText = (total: string, currency: string) =>
+  formatMoney(total, currency).replace(/^[^\d]+/, '');

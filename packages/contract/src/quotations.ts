@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { documentDiff, documentText, lineItem, lineItemInput, MAX_LINE_ITEMS } from './documents';
+import {
+  diffChanges,
+  documentDiff,
+  documentText,
+  lineItem,
+  lineItemInput,
+  MAX_LINE_ITEMS,
+} from './documents';
 import { listQuery, queryBool, queryId, recordId } from './envelope';
 import { CURRENCIES, TRADE_TERMS } from './lookups';
 import { priceString } from './money';
@@ -189,6 +196,8 @@ export const quotationVersion = z.object({
   currency: z.string(),
   /** What changed from the version before ("2 prices changed, 1 line added, total …"). */
   summary: z.string(),
+  /** The same, counted, for the reader's language; null for the first version. */
+  changes: diffChanges.nullable(),
   /** Emails that carried this version's PDF. */
   email_ids: z.array(z.number().int()),
 });

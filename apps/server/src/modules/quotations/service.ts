@@ -311,13 +311,22 @@ export async function restoreVersion(
 
 export async function quotationHistory(db: Db, id: number): Promise<QuotationVersion[]> {
   await loadRow(db, id);
-  const [versions, sent] = await Promise.all([
+  const [versions, contents, sent] = await Promise.all([
     listVersions(db, KIND, id),
+    db
+      .select({ version: documentVersions.version, content: documentVersions.content })
+      .from(documentVersions)
+      .where(and(eq(documentVersions.kind, KIND), eq(documentVersions.documentId, id))),
     db
       .select({ version: quotationEmails.version, emailId: quotationEmails.emailId })
       .from(quotationEmails)
       .where(eq(quotationEmails.quotationId, id)),
   ]);
+  const byVersion = new Map(contents.map((c) => [c.version, quotationContent.parse(c.content)]));
+  const changesOf = (version: number) => {
+    const [before, after] = [byVersion.get(version - 1), byVersion.get(version)];
+    return before && after ? diffDocuments(before, after, QUOTATION_DIFF_FIELDS).changes : null;
+  };
   return versions.map((v) => ({
     version: v.version,
     created_at: v.createdAt.toISOString(),
@@ -326,6 +335,7 @@ export async function quotationHistory(db: Db, id: number): Promise<QuotationVer
     total: v.total,
     currency: v.currency,
     summary: v.summary,
+    changes: changesOf(v.version),
     email_ids: sent.filter((s) => s.version === v.version).map((s) => s.emailId),
   }));
 }

@@ -9,6 +9,7 @@ import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { pdfUrl, useQuotation, useQuotationDiff, useQuotationHistory, useRestoreVersion } from '../api';
 import '../quotations.css';
+import { quotationFieldLabel, versionSummary } from '../summary';
 
 /** /order/quotation/history/{id} (admin): versions newest first; tick two to see what changed. */
 export default function QuotationHistoryPage({ id }: PageProps) {
@@ -63,7 +64,7 @@ export default function QuotationHistoryPage({ id }: PageProps) {
                             time: parseTime(v.created_at, '{y}-{m}-{d} {h}:{i}'),
                           })}
                         </div>
-                        <div className="quotation-history__summary">{v.summary}</div>
+                        <div className="quotation-history__summary">{versionSummary(t, v.changes)}</div>
                         <Space size="middle" wrap className="quotation-history__actions">
                           {[
                             <a
@@ -130,13 +131,10 @@ function DiffView({ id, from, to }: { id: number; from: number; to: number }) {
   const diff: DocumentDiff = data.diff as DocumentDiff;
   const old = (v: string) => <span className="quotation-diff__old">{v}</span>;
   const now = (v: string) => <span className="quotation-diff__new">{v}</span>;
-  const quotationFieldLabel = (field: string) => {
-    const key = field.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-    return t(`quotations.${key}`, { defaultValue: field });
-  };
+  const fieldLabel = (field: string) => quotationFieldLabel(t, field);
   return (
     <div className="quotation-diff" data-testid="quotation-diff">
-      <p>{diff.summary}</p>
+      <p>{versionSummary(t, diff.changes)}</p>
       {diff.fields.length === 0 && diff.lines.length === 0 ? (
         <Empty description={t('quotations.noChanges')} />
       ) : null}
@@ -147,7 +145,7 @@ function DiffView({ id, from, to }: { id: number; from: number; to: number }) {
           rowKey="field"
           dataSource={diff.fields}
           columns={[
-            { title: t('quotations.field'), render: (_v, f) => quotationFieldLabel(f.field) },
+            { title: t('quotations.field'), render: (_v, f) => fieldLabel(f.field) },
             { title: t('quotations.before', { version: from }), render: (_v, f) => old(f.from) },
             { title: t('quotations.after', { version: to }), render: (_v, f) => now(f.to) },
           ]}
@@ -162,7 +160,7 @@ function DiffView({ id, from, to }: { id: number; from: number; to: number }) {
           {l.kind === 'changed' &&
             l.changes.map((c) => (
               <div key={c.field}>
-                {quotationFieldLabel(c.field)}: {old(c.from)} {now(c.to)}
+                {fieldLabel(c.field)}: {old(c.from)} {now(c.to)}
               </div>
             ))}
         </div>

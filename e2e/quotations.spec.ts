@@ -1,7 +1,22 @@
 import { expect, request, test } from '@playwright/test';
+import { startSmtp, type TestSmtp } from '../apps/server/test/mail/smtp';
+import { type MailServer, PASSWORD, startMailServer } from './dovecot';
 import { ADMIN, api, apiLogin, shot, signIn } from './support';
 
 test.use({ viewport: { width: 1366, height: 900 } });
+test.describe.configure({ timeout: 120_000 });
+
+let mail: MailServer;
+let smtp: TestSmtp;
+test.beforeAll(async () => {
+  // "Send to customer" writes a draft from the user's mail account; nothing is delivered here.
+  mail = await startMailServer();
+  smtp = await startSmtp(async () => {});
+});
+test.afterAll(async () => {
+  await smtp?.close();
+  await mail?.stop();
+});
 
 test('a quotation with three lines, a revised price and a new line, its history diff and its PDF', async ({
   page,
@@ -13,6 +28,22 @@ test('a quotation with three lines, a revised price and a new line, its history 
   const customer = await api<{ id: number }>(ctx, 'POST', '/api/customer/create/', {
     token,
     data: { company_name: name, name: 'Ann Buyer', email: `ann.${Date.now()}@buyer.test` },
+  });
+  const mailbox = `quotes.${Date.now().toString(36)}@example.test`;
+  await api(ctx, 'POST', '/api/email/update_email_account/', {
+    token,
+    data: {
+      address: mailbox,
+      name: 'Quote Sender',
+      imap_host: mail.host,
+      imap_port: mail.port,
+      imap_secure: false,
+      imap_user: mailbox,
+      imap_password: PASSWORD,
+      smtp_host: '127.0.0.1',
+      smtp_port: smtp.port,
+      smtp_secure: false,
+    },
   });
   await ctx.dispose();
   await signIn(context);
@@ -60,4 +91,13 @@ test('a quotation with three lines, a revised price and a new line, its history 
   await page.getByRole('link', { name: 'Download' }).first().click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^QT-\d{4}-\d{4}-v2\.pdf$/);
+
+  // Send to customer: the draft, with version 2's PDF attached, opens in the compose page.
+  await page.goto(`/order/updateQuotation/${id}`);
+  await expect(page.locator('.quotation-edit__status')).toHaveText('Draft');
+  await shot(page, 'quotation-edit-en');
+  await page.getByRole('button', { name: 'Send to customer' }).click();
+  await expect(page).toHaveURL(/\/email\/emailCreate\/\d+$/);
+  await expect(page.getByText(file.suggestedFilename())).toBeVisible();
+  await shot(page, 'quotation-send-compose-en');
 });

@@ -2,8 +2,8 @@ import { RocketOutlined } from '@ant-design/icons';
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { matchRoute } from '@/shared/routes/resolve';
 import { ROUTES } from '@/shared/routes/paths';
+import { matchRoute } from '@/shared/routes/resolve';
 
 /** Stands in for a screen whose module has not landed yet. */
 export default function ComingSoonPage() {

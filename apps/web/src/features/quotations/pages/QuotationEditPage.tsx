@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { tagsStore } from '@/layout/tags-store';
+import { currentLanguage } from '@/shared/i18n';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { notify } from '@/shared/notify';
 import { RequestError } from '@/shared/request';
@@ -133,7 +134,7 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
   const sendToCustomer = async (q: Quotation) => {
     const { email_id } = await send.mutateAsync({
       id: q.id,
-      lang: i18n.language.startsWith('zh') ? 'zh' : 'en',
+      lang: currentLanguage(),
     });
     navigate(`/email/emailCreate/${email_id}`);
   };

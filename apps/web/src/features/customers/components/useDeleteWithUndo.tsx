@@ -1,4 +1,4 @@
-import { useDeleteWithUndo as useSharedDeleteWithUndo } from '../../../shared/list/useDeleteWithUndo';
+import { useDeleteWithUndo as useSharedDeleteWithUndo } from '@/shared/list/useDeleteWithUndo';
 import { useDeleteCustomers, useRestoreCustomers } from '../api';
 
 /** Delete (admin) with an Undo in the confirmation message: the customers go to the recycle bin. */

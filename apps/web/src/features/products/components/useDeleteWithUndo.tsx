@@ -1,4 +1,4 @@
-import { useDeleteWithUndo as useSharedDeleteWithUndo } from '../../../shared/list/useDeleteWithUndo';
+import { useDeleteWithUndo as useSharedDeleteWithUndo } from '@/shared/list/useDeleteWithUndo';
 import { useDeleteProducts, useRestoreProducts } from '../api';
 
 /** Delete with an Undo in the confirmation message: the products go to the bin. */

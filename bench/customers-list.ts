@@ -2,11 +2,9 @@
 // node-postgres/PGlite handler running the same SQL as the baseline.
 //   npx tsx bench/customers-list.ts [--db=postgres|pglite|both] [--rows=100000] [--seconds=20] [--clients=20]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is made beside it).
-import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { DEFAULT_ADMIN_PASSWORD } from '../apps/server/src/config';
@@ -14,9 +12,15 @@ import { type Database, migrateDatabase, openPglite, openPostgres } from '../app
 import { ensureFirstAdmin } from '../apps/server/src/modules/users/service';
 import { runLoad } from './lib/load';
 import { seedCustomers } from './lib/seed-customers';
-
-/** Not the default: a first admin on the default password may only change it. */
-const BENCH_ADMIN_PASSWORD = 'bench-admin-pass';
+import {
+  BENCH_ADMIN_PASSWORD,
+  loginHeaders,
+  SERVER_MAIN,
+  startScript,
+  statusMb,
+  stop,
+  waitFor,
+} from './lib/server-process';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -25,52 +29,7 @@ const rows = Number(arg('rows', '100000'));
 const seconds = Number(arg('seconds', '20'));
 const clients = Number(arg('clients', '20'));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const root = path.resolve(import.meta.dirname, '..');
-const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/esm/index.mjs')).href;
 const LIST_QUERY = 'q=trading&grade=2&sort=-last_received_at&page=1&page_size=20';
-
-function start(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  // In-process TypeScript loader, so the pid measured is the server itself (the tsx CLI forks a child).
-  return fork(script, args, {
-    execArgv: [
-      '--import',
-      tsxLoader,
-      // BENCH_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops.
-      ...(process.env.BENCH_PROFILE_DIR
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-        : []),
-    ],
-    env: { ...process.env, QUAYSIDE_LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-}
-
-async function waitFor(url: string, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-const peakRssMb = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
-  return Math.round(Number(line?.[1] ?? 0) / 1024);
-};
-const rssMb = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-  return Math.round(Number(line?.[1] ?? 0) / 1024);
-};
 
 async function importSheet(n: number): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -98,29 +57,23 @@ async function measure(
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const port = 18_000 + Math.floor(Math.random() * 1000);
-  const server = start(path.join(root, 'apps/server/src/main.ts'), [], {
+  const server = startScript(SERVER_MAIN, [], {
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health/`);
-  const login = await fetch(`${base}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const headers = { 'x-token': token };
+  const headers = await loginHeaders(base);
   await runLoad(`${base}/api/customer/list/?${LIST_QUERY}`, headers, clients, 2); // warm-up
   const app = await runLoad(`${base}/api/customer/list/?${LIST_QUERY}`, headers, clients, seconds);
 
-  const before = rssMb(server.pid!);
+  const before = statusMb(server.pid!, 'VmRSS');
   const e0 = performance.now();
   const exported = await fetch(`${base}/api/customer/export/`, { headers });
   const bytes = (await exported.arrayBuffer()).byteLength;
   const exportS = (performance.now() - e0) / 1000;
-  const exportPeak = peakRssMb(server.pid!);
+  const exportPeak = statusMb(server.pid!, 'VmHWM');
 
   const sheet = await importSheet(10_000);
   const form = new FormData();
@@ -132,7 +85,7 @@ async function measure(
   await stop(server);
 
   const bport = port + 1;
-  const baseline = start(
+  const baseline = startScript(
     path.join(import.meta.dirname, 'lib/baseline-server.ts'),
     [kind, baselineTarget, String(bport)],
     {},

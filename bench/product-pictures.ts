@@ -2,30 +2,30 @@
 // (POST /api/file/upload/, then POST /api/product/prepare_picture/) by a few clients at once, as the
 // product form does. Prints the time per picture and the server's memory while it works.
 //   npx tsx bench/product-pictures.ts [--pictures=100] [--clients=4]
-import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { DEFAULT_ADMIN_PASSWORD } from '../apps/server/src/config';
 import { migrateDatabase, openPglite } from '../apps/server/src/db/client';
 import { ensureFirstAdmin } from '../apps/server/src/modules/users/service';
+import {
+  BENCH_ADMIN_PASSWORD,
+  loginHeaders,
+  SERVER_MAIN,
+  startScript,
+  statusMb,
+  stop,
+  waitFor,
+} from './lib/server-process';
 
-const BENCH_ADMIN_PASSWORD = 'bench-admin-pass';
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const count = Number(arg('pictures', '100'));
 const clients = Number(arg('clients', '4'));
 /** Distinct photos; each is uploaded several times (every upload is its own file and is processed). */
 const DISTINCT = 5;
-const root = path.resolve(import.meta.dirname, '..');
-const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/esm/index.mjs')).href;
-
-const statusMb = (pid: number, field: 'VmHWM' | 'VmRSS') => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
-  return Math.round(Number(line?.[1] ?? 0) / 1024);
-};
 
 /** A 12-megapixel photo with a phone's level of detail (noise softened), EXIF orientation 6. */
 async function phonePhoto(i: number): Promise<Buffer> {
@@ -47,17 +47,6 @@ async function phonePhoto(i: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function waitFor(url: string, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qs-bench-pictures-'));
 let server: ChildProcess | undefined;
 try {
@@ -73,25 +62,14 @@ try {
   );
 
   const port = 19_000 + Math.floor(Math.random() * 1000);
-  server = fork(path.join(root, 'apps/server/src/main.ts'), [], {
-    execArgv: ['--import', tsxLoader],
-    env: {
-      ...process.env,
-      QUAYSIDE_LOG_LEVEL: 'silent',
-      QUAYSIDE_DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  server = startScript(SERVER_MAIN, [], {
+    QUAYSIDE_DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health/`);
-  const login = await fetch(`${base}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const { 'x-token': token } = await loginHeaders(base);
   const pid = server.pid!;
   const idleRss = statusMb(pid, 'VmRSS');
 
@@ -146,11 +124,7 @@ try {
     'RSS max in 1st / 2nd / 3rd third of the run, MB': thirds.join(' / '),
   });
 } finally {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server?.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  if (server) await stop(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(0);

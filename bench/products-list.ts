@@ -2,11 +2,9 @@
 // running the same SQL as the baseline; then the export of every product.
 //   npx tsx bench/products-list.ts [--db=postgres|pglite|both] [--rows=20000] [--seconds=20] [--clients=20]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is made beside it).
-import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEFAULT_ADMIN_PASSWORD } from '../apps/server/src/config';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../apps/server/src/db/client';
@@ -15,8 +13,16 @@ import { MAX_EXPORT_PICTURES } from '../apps/server/src/modules/products/spreads
 import { ensureFirstAdmin } from '../apps/server/src/modules/users/service';
 import { runLoad } from './lib/load';
 import { seedProducts } from './lib/seed-products';
+import {
+  BENCH_ADMIN_PASSWORD,
+  loginHeaders,
+  SERVER_MAIN,
+  startScript,
+  statusMb,
+  stop,
+  waitFor,
+} from './lib/server-process';
 
-const BENCH_ADMIN_PASSWORD = 'bench-admin-pass';
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const which = arg('db', 'both');
@@ -24,40 +30,7 @@ const rows = Number(arg('rows', '20000'));
 const seconds = Number(arg('seconds', '20'));
 const clients = Number(arg('clients', '20'));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const root = path.resolve(import.meta.dirname, '..');
-const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/esm/index.mjs')).href;
 const listQuery = (category: number) => `q=steel&category=${category}&sort=-created_at&page=1&page_size=20`;
-
-function start(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return fork(script, args, {
-    execArgv: ['--import', tsxLoader],
-    env: { ...process.env, QUAYSIDE_LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-}
-
-async function waitFor(url: string, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-const statusMb = (pid: number, field: 'VmHWM' | 'VmRSS') => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
-  return Math.round(Number(line?.[1] ?? 0) / 1024);
-};
 
 async function measure(
   kind: 'postgres' | 'pglite',
@@ -70,20 +43,14 @@ async function measure(
   const query = listQuery(category);
 
   const port = 18_000 + Math.floor(Math.random() * 1000);
-  const server = start(path.join(root, 'apps/server/src/main.ts'), [], {
+  const server = startScript(SERVER_MAIN, [], {
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health/`);
-  const login = await fetch(`${base}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const headers = { 'x-token': token };
+  const headers = await loginHeaders(base);
   const first = (await (await fetch(`${base}/api/product/list/?${query}`, { headers })).json()) as {
     data: { total: number };
   };
@@ -99,7 +66,7 @@ async function measure(
   await stop(server);
 
   const bport = port + 1;
-  const baseline = start(
+  const baseline = startScript(
     path.join(import.meta.dirname, 'lib/product-baseline-server.ts'),
     [kind, baselineTarget, String(bport)],
     {},

@@ -1,12 +1,7 @@
-import {
-  DeleteOutlined,
-  DownOutlined,
-  MergeCellsOutlined,
-  TagOutlined,
-  UserSwitchOutlined,
-} from '@ant-design/icons';
-import { App, Button, Dropdown, Popconfirm } from 'antd';
+import { DownOutlined, MergeCellsOutlined, TagOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { BulkDeleteButton } from '@/shared/list/BulkDeleteButton';
 import { useLookups } from '@/shared/lookups/useLookups';
 import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
 import { useUser } from '@/shared/session';
@@ -78,23 +73,7 @@ export function BulkActions({
           {t('customers.mergeTwo')}
         </Button>
       )}
-      {isAdmin && (
-        <Popconfirm
-          title={t('customers.deleteConfirm', { count: ids.length })}
-          description={t('customers.deleteConfirmHint')}
-          okText={t('customers.delete')}
-          okButtonProps={{ danger: true }}
-          cancelText={t('common.cancel')}
-          onConfirm={async () => {
-            await remove.run(ids);
-            onDone();
-          }}
-        >
-          <Button size="small" danger icon={<DeleteOutlined />} loading={remove.pending}>
-            {t('customers.delete')}
-          </Button>
-        </Popconfirm>
-      )}
+      {isAdmin && <BulkDeleteButton ids={ids} texts="customers" remove={remove} onDone={onDone} />}
     </>
   );
 }

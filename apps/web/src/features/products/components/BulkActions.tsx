@@ -1,12 +1,7 @@
-import {
-  DeleteOutlined,
-  DownOutlined,
-  EyeInvisibleOutlined,
-  EyeOutlined,
-  FolderOutlined,
-} from '@ant-design/icons';
-import { App, Button, Dropdown, Popconfirm } from 'antd';
+import { DownOutlined, EyeInvisibleOutlined, EyeOutlined, FolderOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { BulkDeleteButton } from '@/shared/list/BulkDeleteButton';
 import { useBulkUpdateProducts, useCategories } from '../api';
 import { useDeleteWithUndo } from './useDeleteWithUndo';
 
@@ -54,21 +49,7 @@ export function BulkActions({ ids, onDone }: { ids: number[]; onDone: () => void
           {t('products.setCategory')} <DownOutlined />
         </Button>
       </Dropdown>
-      <Popconfirm
-        title={t('products.deleteConfirm', { count: ids.length })}
-        description={t('products.deleteConfirmHint')}
-        okText={t('products.delete')}
-        okButtonProps={{ danger: true }}
-        cancelText={t('common.cancel')}
-        onConfirm={async () => {
-          await remove.run(ids);
-          onDone();
-        }}
-      >
-        <Button size="small" danger icon={<DeleteOutlined />} loading={remove.pending}>
-          {t('products.delete')}
-        </Button>
-      </Popconfirm>
+      <BulkDeleteButton ids={ids} texts="products" remove={remove} onDone={onDone} />
     </>
   );
 }

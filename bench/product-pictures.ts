@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { DEFAULT_ADMIN_PASSWORD } from '../apps/server/src/config';
 import { migrateDatabase, openPglite } from '../apps/server/src/db/client';
 import { ensureFirstAdmin } from '../apps/server/src/modules/users/service';
+import { argValue } from './lib/server-database';
 import {
   BENCH_ADMIN_PASSWORD,
   loginHeaders,
@@ -20,8 +21,7 @@ import {
   waitFor,
 } from './lib/server-process';
 
-const arg = (name: string, fallback: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const arg = argValue;
 const count = Number(arg('pictures', '100'));
 const clients = Number(arg('clients', '4'));
 /** Distinct photos; each is uploaded several times (every upload is its own file and is processed). */

@@ -2,17 +2,15 @@
 // running the same SQL as the baseline; then the export of every product.
 //   npx tsx bench/products-list.ts [--db=postgres|pglite|both] [--rows=20000] [--seconds=20] [--clients=20]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is made beside it).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { DEFAULT_ADMIN_PASSWORD } from '../apps/server/src/config';
-import { type Database, migrateDatabase, openPglite, openPostgres } from '../apps/server/src/db/client';
+import { type Database, migrateDatabase } from '../apps/server/src/db/client';
 import { createFileStore } from '../apps/server/src/lib/files';
 import { MAX_EXPORT_PICTURES } from '../apps/server/src/modules/products/spreadsheet-export';
 import { ensureFirstAdmin } from '../apps/server/src/modules/users/service';
 import { runLoad } from './lib/load';
 import { seedProducts } from './lib/seed-products';
+import { argValue, onServerDatabases } from './lib/server-database';
 import {
   BENCH_ADMIN_PASSWORD,
   loginHeaders,
@@ -23,13 +21,11 @@ import {
   waitFor,
 } from './lib/server-process';
 
-const arg = (name: string, fallback: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const arg = argValue;
 const which = arg('db', 'both');
 const rows = Number(arg('rows', '20000'));
 const seconds = Number(arg('seconds', '20'));
 const clients = Number(arg('clients', '20'));
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const listQuery = (category: number) => `q=steel&category=${category}&sort=-created_at&page=1&page_size=20`;
 
 async function measure(
@@ -94,39 +90,10 @@ async function seeded(database: Database, dataDir: string): Promise<number> {
   return category;
 }
 
-if (which === 'postgres' || which === 'both') {
-  const name = `quayside_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qs-bench-'));
-  try {
-    await measure('postgres', async () => {
-      const category = await seeded(await openPostgres(url.toString()), dataDir);
-      return {
-        env: { DATABASE_URL: url.toString(), QUAYSIDE_DATA_DIR: dataDir },
-        baselineTarget: url.toString(),
-        category,
-      };
-    });
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-if (which === 'pglite' || which === 'both') {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qs-bench-'));
-  try {
-    await measure('pglite', async () => {
-      const category = await seeded(await openPglite(path.join(dataDir, 'db')), dataDir);
-      return { env: { QUAYSIDE_DATA_DIR: dataDir }, baselineTarget: path.join(dataDir, 'db'), category };
-    });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+await onServerDatabases(which, (kind, db) =>
+  measure(kind, async () => {
+    const category = await seeded(await db.open(), db.dataDir);
+    return { env: db.env, baselineTarget: db.baselineTarget, category };
+  }),
+);
 process.exit(0);

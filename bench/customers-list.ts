@@ -12,6 +12,7 @@ import { seedCustomers } from './lib/seed-customers';
 import { argValue, onServerDatabases } from './lib/server-database';
 import {
   BENCH_ADMIN_PASSWORD,
+  loadBaseline,
   loginHeaders,
   SERVER_MAIN,
   startScript,
@@ -80,16 +81,14 @@ async function measure(
   const importS = (performance.now() - i0) / 1000;
   await stop(server);
 
-  const bport = port + 1;
-  const baseline = startScript(
+  const bare = await loadBaseline(
     path.join(import.meta.dirname, 'lib/baseline-server.ts'),
-    [kind, baselineTarget, String(bport)],
-    {},
+    [kind, baselineTarget],
+    port + 1,
+    LIST_QUERY,
+    clients,
+    seconds,
   );
-  await waitFor(`http://127.0.0.1:${bport}/?${LIST_QUERY}`);
-  await runLoad(`http://127.0.0.1:${bport}/?${LIST_QUERY}`, {}, clients, 2);
-  const bare = await runLoad(`http://127.0.0.1:${bport}/?${LIST_QUERY}`, {}, clients, seconds);
-  await stop(baseline);
 
   console.log(`GET /api/customer/list/?${LIST_QUERY}, ${clients} clients, ${seconds} s`);
   console.table({ quayside: app, 'bare handler': bare });

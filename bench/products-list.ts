@@ -13,6 +13,7 @@ import { seedProducts } from './lib/seed-products';
 import { argValue, onServerDatabases } from './lib/server-database';
 import {
   BENCH_ADMIN_PASSWORD,
+  loadBaseline,
   loginHeaders,
   SERVER_MAIN,
   startScript,
@@ -61,16 +62,14 @@ async function measure(
   const exportPeak = statusMb(server.pid!, 'VmHWM');
   await stop(server);
 
-  const bport = port + 1;
-  const baseline = startScript(
+  const bare = await loadBaseline(
     path.join(import.meta.dirname, 'lib/product-baseline-server.ts'),
-    [kind, baselineTarget, String(bport)],
-    {},
+    [kind, baselineTarget],
+    port + 1,
+    query,
+    clients,
+    seconds,
   );
-  await waitFor(`http://127.0.0.1:${bport}/?${query}`);
-  await runLoad(`http://127.0.0.1:${bport}/?${query}`, {}, clients, 2);
-  const bare = await runLoad(`http://127.0.0.1:${bport}/?${query}`, {}, clients, seconds);
-  await stop(baseline);
 
   console.log(
     `GET /api/product/list/?${query} (${first.data.total} matches), ${clients} clients, ${seconds} s`,

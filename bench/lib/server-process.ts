@@ -4,6 +4,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runLoad } from './load';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/esm/index.mjs')).href;
@@ -59,4 +60,22 @@ export async function loginHeaders(base: string): Promise<{ 'x-token': string }>
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   return { 'x-token': token };
+}
+
+/** The bare baseline handler under the same load: started, warmed up 2 s, measured, stopped. */
+export async function loadBaseline(
+  script: string,
+  args: string[],
+  port: number,
+  query: string,
+  clients: number,
+  seconds: number,
+) {
+  const baseline = startScript(script, [...args, String(port)], {});
+  const url = `http://127.0.0.1:${port}/?${query}`;
+  await waitFor(url);
+  await runLoad(url, {}, clients, 2);
+  const bare = await runLoad(url, {}, clients, seconds);
+  await stop(baseline);
+  return bare;
 }

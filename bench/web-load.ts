@@ -181,7 +181,8 @@ async function lighthouse(
       child.on('exit', resolve);
     });
     if (code !== 0) throw new Error(`lighthouse exited with ${code}`);
-    if (reportsDir) copyFileSync(out, path.join(reportsDir, `lighthouse-${new URL(url).pathname.slice(1)}.json`));
+    if (reportsDir)
+      copyFileSync(out, path.join(reportsDir, `lighthouse-${new URL(url).pathname.slice(1)}.json`));
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
       finalDisplayedUrl: string;
       categories: { performance: { score: number } };

@@ -44,7 +44,11 @@ test('the admin creates, edits and disables a user; the search form is kept', as
   await dialog.getByLabel('Password', { exact: true }).fill('long-enough-1');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog.getByText(`The username "${username}" is already taken`)).toBeVisible();
+  // What was typed is not thrown away without asking.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
 
   // Edit: name and roles.
   await row.getByRole('button', { name: 'Edit' }).click();

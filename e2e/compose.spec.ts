@@ -467,7 +467,7 @@ test.describe('the email editor', () => {
     await expect(editor(page)).toContainText('For tomorrow morning.');
   });
 
-  test('a refused send shows its reason in the outbox, and Retry sends it', async ({ page, context }) => {
+  test('a refused send shows its reason in the outbox, and Retry now sends it', async ({ page, context }) => {
     await signIn(context);
     const { id } = await newReply();
     const draft = await call<Draft>('GET', `/api/email/draft/?id=${id}`);
@@ -484,7 +484,7 @@ test.describe('the email editor', () => {
     await row.getByTestId('send-failed').hover();
     await expect(page.getByRole('tooltip')).toContainText('Mailbox unavailable');
     await shot(page, 'compose-outbox-failed');
-    await row.getByRole('button', { name: /Retry$/ }).click();
+    await row.getByRole('button', { name: 'Retry now' }).click();
     await expect(row.getByTestId('send-failed')).toHaveCount(0);
     await expect(row.locator('.send-state')).toHaveCount(0, { timeout: 45_000 });
   });

@@ -39,7 +39,8 @@ const promoHtml = `<html><body>
 
 let mail: MailServer;
 
-const rows = (page: Page) => page.locator('.email-list tr.email-row');
+/** Pages of open tabs stay mounted (hidden), so a mail in two visited folders is listed twice: read the shown one. */
+const rows = (page: Page) => page.locator('.app-main__pane:not([hidden]) .email-list tr.email-row');
 const row = (page: Page, subject: string) => rows(page).filter({ hasText: subject });
 const badge = (page: Page) => page.getByRole('button', { name: /^Unread emails: \d+$/ });
 

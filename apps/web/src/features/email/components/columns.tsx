@@ -76,6 +76,8 @@ export function sendStateColumn(t: TFunction): ListColumn<EmailListItem> {
     label: t('email.col.sendState'),
     title: t('email.col.sendState'),
     width: 220,
+    // Auto table layout grows a cell to its text: the class caps it (email.css).
+    className: 'email-col--send-state',
     render: (_, e) => <SendStateCell email={e} />,
   };
 }

@@ -27,6 +27,7 @@ import '../email.css';
 
 const ENTER = 'Enter';
 const OUTGOING: ReadonlySet<EmailFolder> = new Set(['outbox', 'drafts']);
+const OUTBOX_CHOOSER_ONLY: ReadonlySet<string> = new Set(['type', 'country']);
 
 /** Dense like a mail client: less air around each cell than the other lists. */
 const DENSE_TABLE = { components: { Table: { cellPaddingInlineMD: 10, cellPaddingBlockMD: 8 } } };
@@ -64,10 +65,13 @@ function FolderList({ folder, openedWith }: { folder: EmailFolder; openedWith: s
 
   const columns = useMemo(
     () =>
-      emailColumns(t, accounts.data ?? []).filter(
+      emailColumns(t, accounts.data ?? [])
         // Handling (status, handler) is for mail that came in; the outbox needs the room for its send state.
-        (c) => !(OUTGOING.has(folder) && (c.key === 'status' || c.key === 'handler')),
-      ),
+        .filter((c) => !(OUTGOING.has(folder) && (c.key === 'status' || c.key === 'handler')))
+        // Outgoing mail's type and flag say little: in the outbox they wait in the column chooser (1366 px).
+        .map((c) =>
+          folder === 'outbox' && OUTBOX_CHOOSER_ONLY.has(c.key) ? { ...c, defaultHidden: true } : c,
+        ),
     [t, accounts.data, folder],
   );
   const pinStart = useMemo(

@@ -74,7 +74,7 @@ export function SendStateCell({ email }: { email: Outgoing }) {
   switch (state.kind) {
     case 'scheduled':
       return (
-        <Space size={2} className="send-state">
+        <Space size={2} wrap className="send-state">
           <Tooltip title={parseTime(state.at, '{y}-{m}-{d} {h}:{i}')}>
             <Tag icon={<ClockCircleOutlined />} color="processing" variant="filled">
               {t('compose.outbox.scheduled', { time: showSendTime(state.at) })}

@@ -10,6 +10,8 @@ export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
 
 export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123' };
 export const EDITOR = { username: 'e2e.editor', password: 'editor-pass-1', name: 'Eddie Editor' };
+/** A second admin, for tests whose remembered list searches (kept per user) must not meet the main admin's. */
+export const SECOND_ADMIN = { username: 'e2e.admin2', password: 'admin2-pass-1', name: 'Ada Admin' };
 
 type Credentials = { username: string; password: string };
 

@@ -1,6 +1,17 @@
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { contentDisposition } from './files';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An .xlsx answer: a download under `name`, whether the workbook is streamed or built whole. */
+export const sendXlsx = (reply: FastifyReply, name: string, body: NodeJS.ReadableStream | Buffer) =>
+  reply
+    .header('Content-Type', XLSX_MIME)
+    .header('Content-Disposition', contentDisposition('attachment', name))
+    .send(body);
 
 export type SheetColumn = { header: string; width?: number };
 

@@ -12,13 +12,14 @@ import {
   importOptions,
   listAnswer,
 } from '@quayside/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
-import { contentDisposition, readUploadedFile } from '../../lib/files';
+import { readUploadedFile } from '../../lib/files';
 import { requestLanguage } from '../../lib/i18n';
+import { sendXlsx, XLSX_MIME } from '../../lib/spreadsheet';
 import * as service from './service';
 import {
   exportCustomers,
@@ -27,13 +28,6 @@ import {
   importTemplate,
   templateFileName,
 } from './spreadsheet';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const sendXlsx = (reply: FastifyReply, name: string, stream: NodeJS.ReadableStream) =>
-  reply
-    .header('Content-Type', XLSX)
-    .header('Content-Disposition', contentDisposition('attachment', name))
-    .send(stream);
 
 /** Customers: any signed-in user works them (spec §2); deleting, restoring and merging are admin-only. */
 export default async function customerRoutes(fastify: FastifyInstance) {
@@ -100,7 +94,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/api/customer/export/',
-    { config: user, schema: { tags, querystring: customerListQuery, produces: [XLSX] } },
+    { config: user, schema: { tags, querystring: customerListQuery, produces: [XLSX_MIME] } },
     async (request, reply) =>
       sendXlsx(
         reply,
@@ -110,7 +104,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/api/customer/import_template/',
-    { config: user, schema: { tags, produces: [XLSX] } },
+    { config: user, schema: { tags, produces: [XLSX_MIME] } },
     async (request, reply) => {
       const lang = requestLanguage(request);
       return sendXlsx(reply, templateFileName(lang), await importTemplate(lang));

@@ -19,25 +19,19 @@ import {
   productOptionsQuery,
   productUpdate,
 } from '@quayside/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
-import { contentDisposition, readUploadedFile } from '../../lib/files';
+import { readUploadedFile } from '../../lib/files';
 import { requestLanguage } from '../../lib/i18n';
+import { sendXlsx } from '../../lib/spreadsheet';
 import * as categories from './categories';
 import { preparePicture } from './pictures';
 import * as service from './service';
 import { exportProducts } from './spreadsheet-export';
 import { exportFileName, importProducts, importTemplate, templateFileName } from './spreadsheet-import';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const sendXlsx = (reply: FastifyReply, name: string, stream: NodeJS.ReadableStream) =>
-  reply
-    .header('Content-Type', XLSX)
-    .header('Content-Disposition', contentDisposition('attachment', name))
-    .send(stream);
 
 /**
  * Products (spec §2: ProductIndex is admin-only). Every signed-in user may pick products for a

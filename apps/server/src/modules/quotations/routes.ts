@@ -26,6 +26,7 @@ import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
 import { contentDisposition } from '../../lib/files';
 import { requestLanguage } from '../../lib/i18n';
+import { sendXlsx } from '../../lib/spreadsheet';
 import { pdfFileName, quotationPdf } from './pdf';
 import { sendQuotation } from './send';
 import * as service from './service';
@@ -138,15 +139,15 @@ export default async function quotationRoutes(fastify: FastifyInstance) {
     { config: user, schema: { tags, body: quotationSend, response: { 200: envelope(quotationSendAnswer) } } },
     async (request) => ok(await sendQuotation(db, store, currentUser(request), request.body)),
   );
-  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   app.get(
     '/api/quotation/export/',
     { config: admin, schema: { tags, querystring: quotationListQuery } },
     async (request, reply) =>
-      reply
-        .header('Content-Type', XLSX)
-        .header('Content-Disposition', contentDisposition('attachment', 'excel-list.xlsx'))
-        .send(await exportQuotationList(db, request.query, requestLanguage(request))),
+      sendXlsx(
+        reply,
+        'excel-list.xlsx',
+        await exportQuotationList(db, request.query, requestLanguage(request)),
+      ),
   );
   app.get(
     '/api/quotation/xlsx/',
@@ -154,10 +155,7 @@ export default async function quotationRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { id, version, lang } = request.query;
       const q = await service.getQuotation(db, id, currentUser(request), version);
-      return reply
-        .header('Content-Type', XLSX)
-        .header('Content-Disposition', contentDisposition('attachment', `${q.number}-v${q.version}.xlsx`))
-        .send(await quotationWorkbook(db, store, q, lang));
+      return sendXlsx(reply, `${q.number}-v${q.version}.xlsx`, await quotationWorkbook(db, store, q, lang));
     },
   );
 }

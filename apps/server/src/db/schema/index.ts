@@ -3,5 +3,6 @@ export * from './documents';
 export * from './email';
 export * from './files';
 export * from './imports';
+export * from './orders';
 export * from './products';
 export * from './users';

@@ -5,4 +5,5 @@ export * from './files';
 export * from './imports';
 export * from './orders';
 export * from './products';
+export * from './tasks';
 export * from './users';

@@ -11,6 +11,7 @@ export * from './inquiries';
 export * from './lookups';
 export * from './messages';
 export * from './money';
+export * from './orders';
 export * from './products';
 export * from './quotations';
 export * from './settings';

@@ -75,10 +75,12 @@ export function documentTotals(
 /** A header field that changed between two versions, old → new as shown (strings). */
 export type FieldChange = { field: string; from: string; to: string };
 export type LineChange = { field: string; from: string; to: string };
-export type LineDiff =
-  | { kind: 'added'; index: number; line: LineItem }
-  | { kind: 'removed'; index: number; line: LineItem }
-  | { kind: 'changed'; index: number; from_index: number; line: LineItem; changes: LineChange[] };
+/** A line of the newer version against the older: added, removed, or changed field by field. */
+export type LineDiffOf<T> =
+  | { kind: 'added'; index: number; line: T }
+  | { kind: 'removed'; index: number; line: T }
+  | { kind: 'changed'; index: number; from_index: number; line: T; changes: LineChange[] };
+export type LineDiff = LineDiffOf<LineItem>;
 /** What a version changed, counted, for the web to word in the reader's language. */
 export const diffChanges = z.object({
   prices: z.number().int(),
@@ -132,6 +134,46 @@ const lineKey = (line: LineItem) =>
     ? `p:${line.product_id}`
     : `t:${line.model.toLowerCase()}|${line.description.toLowerCase()}`;
 
+/** Header fields that differ, compared as text. */
+export function diffFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  headerFields: readonly string[],
+): FieldChange[] {
+  return headerFields.flatMap((field) => {
+    const [from, to] = [show(before[field]), show(after[field])];
+    return from === to ? [] : [{ field, from, to }];
+  });
+}
+
+/**
+ * Lines matched by `key` in order (the first unmatched older line with the same key); a line that
+ * matches none is added or removed, a matched one is changed when one of `fields` differs as text.
+ */
+export function diffLines<T extends object>(
+  before: readonly T[],
+  after: readonly T[],
+  key: (line: T) => string,
+  lineFields: readonly (keyof T & string)[],
+): LineDiffOf<T>[] {
+  const lines: LineDiffOf<T>[] = [];
+  const unmatched = before.map((line, index) => ({ line, index }));
+  after.forEach((line, index) => {
+    const at = unmatched.findIndex((old) => key(old.line) === key(line));
+    if (at < 0) {
+      lines.push({ kind: 'added', index, line });
+      return;
+    }
+    const [old] = unmatched.splice(at, 1);
+    const changes = lineFields
+      .filter((f) => show(old!.line[f]) !== show(line[f]))
+      .map((f) => ({ field: f, from: show(old!.line[f]), to: show(line[f]) }));
+    if (changes.length > 0) lines.push({ kind: 'changed', index, from_index: old!.index, line, changes });
+  });
+  for (const old of unmatched) lines.push({ kind: 'removed', index: old.index, line: old.line });
+  return lines;
+}
+
 /**
  * Lines are matched by product (or, for free lines, by model and description) in order; a line that
  * matches none is added or removed. Every other header field is compared as text.
@@ -141,29 +183,8 @@ export function diffDocuments(
   after: { items: LineItem[]; total: string; currency: string } & Record<string, unknown>,
   headerFields: readonly string[],
 ): DocumentDiff {
-  const fields: FieldChange[] = [];
-  for (const field of headerFields) {
-    const from = show(before[field]);
-    const to = show(after[field]);
-    if (from !== to) fields.push({ field, from, to });
-  }
-  const lines: LineDiff[] = [];
-  const unmatched = before.items.map((line, index) => ({ line, index }));
-  after.items.forEach((line, index) => {
-    const at = unmatched.findIndex((old) => lineKey(old.line) === lineKey(line));
-    if (at < 0) {
-      lines.push({ kind: 'added', index, line });
-      return;
-    }
-    const [old] = unmatched.splice(at, 1);
-    const changes = LINE_FIELDS.filter((f) => show(old!.line[f]) !== show(line[f])).map((f) => ({
-      field: f,
-      from: show(old!.line[f]),
-      to: show(line[f]),
-    }));
-    if (changes.length > 0) lines.push({ kind: 'changed', index, from_index: old!.index, line, changes });
-  });
-  for (const old of unmatched) lines.push({ kind: 'removed', index: old.index, line: old.line });
+  const fields = diffFields(before, after, headerFields);
+  const lines = diffLines(before.items, after.items, lineKey, LINE_FIELDS);
   const changes = countChanges(fields, lines, before, after);
   return { fields, lines, summary: diffSummary(changes), changes };
 }

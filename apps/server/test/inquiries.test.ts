@@ -84,4 +84,38 @@ describe('inquiries', () => {
     });
     expect(res.body.data.counts).toEqual({ new: 1, quoted: 1, won: 0, lost: 1 });
   });
+
+  it('finds the customer of an inquiry: linked, matched by the sender, or created from the sender', async () => {
+    const linked = await post('/api/inquiry/customer/', { email_id: ids[0] });
+    expect(linked.body.data).toEqual({ customer_id: customerId, created: false });
+
+    const made = await post('/api/inquiry/customer/', { email_id: ids[1] });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data.created).toBe(true);
+    const customer = await call(t.app, 'GET', '/api/customer/detail/', {
+      token: t.adminToken,
+      query: { id: made.body.data.customer_id },
+    });
+    expect(customer.body.data).toMatchObject({ email: 'buyer1@x.test', company_name: 'X', grade: 1 });
+    // Asked again: the email is linked now, no second customer.
+    const again = await post('/api/inquiry/customer/', { email_id: ids[1] });
+    expect(again.body.data).toEqual({ customer_id: made.body.data.customer_id, created: false });
+    const row = (await list({ q: 'Price of knives' })).body.data.items[0];
+    expect(row.customer_id).toBe(made.body.data.customer_id);
+
+    // A customer made after the mail came in is found by the sender's address.
+    const later = await post('/api/customer/create/', { name: 'Buyer Two', email: 'buyer2@x.test' });
+    const matched = await post('/api/inquiry/customer/', { email_id: ids[2] });
+    expect(matched.body.data).toEqual({ customer_id: later.body.data.id, created: false });
+
+    // The newsletter is no inquiry.
+    const notInquiry = await post('/api/inquiry/customer/', { email_id: ids[3] });
+    expect(notInquiry.status).toBe(400);
+    expect(notInquiry.body.details[0].field).toBe('email_id');
+    const editor = await t.userToken(['editor'], 'ed');
+    const refused = await post('/api/inquiry/customer/', { email_id: ids[1] }, editor);
+    expect([refused.status, refused.body.code]).toEqual([403, 'FORBIDDEN']);
+    const anonymous = await call(t.app, 'POST', '/api/inquiry/customer/', { body: { email_id: ids[1] } });
+    expect([anonymous.status, anonymous.body.code]).toEqual([403, 'AUTH_REQUIRED']);
+  });
 });

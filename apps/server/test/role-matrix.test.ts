@@ -114,6 +114,7 @@ const matrix: Record<string, Expectation> = {
   'POST /api/quotation/send/': { access: 'user', bad: { body: { id: 1, to: ['not an address'] } } },
   'GET /api/inquiry/list/': { access: ['admin'], bad: { query: { state: 'maybe', nation: 'x' } } },
   'POST /api/inquiry/update_state/': { access: ['admin'], bad: { body: { ids: [1], state: 'lost' } } },
+  'POST /api/inquiry/customer/': { access: ['admin'], bad: { body: { email_id: 'x' } } },
   'GET /api/quotation/export/': { access: ['admin'], bad: { query: { currency: 'XXX' } } },
   'GET /api/quotation/xlsx/': { access: 'user', bad: { query: { id: 'abc' } } },
   'GET /api/settings/company/': { access: ['admin'] },

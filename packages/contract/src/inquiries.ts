@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { documentText } from './documents';
 import { calendarDate, listQuery, queryId, recordId } from './envelope';
 
+// The customer an inquiry's sender suggests (served from here: index.ts is a file many edit).
+export * from './sender';
+
 /** The sales pipeline of an inquiry: new → quoted → won / lost. */
 export const INQUIRY_STATES = ['new', 'quoted', 'won', 'lost'] as const;
 export type InquiryState = (typeof INQUIRY_STATES)[number];
@@ -72,3 +75,16 @@ export const inquiryStateBody = z
     path: ['lost_reason'],
   });
 export type InquiryStateBody = z.infer<typeof inquiryStateBody>;
+
+/**
+ * POST /api/inquiry/customer/: the customer a quotation for this inquiry is made out to — the one
+ * the email is linked to, else the live customer with the sender's address, else one created from
+ * the sender (and the email linked to it).
+ */
+export const inquiryCustomerBody = z.object({ email_id: recordId });
+export const inquiryCustomerAnswer = z.object({
+  customer_id: z.number().int(),
+  /** A customer was made from the sender just now. */
+  created: z.boolean(),
+});
+export type InquiryCustomerAnswer = z.infer<typeof inquiryCustomerAnswer>;

@@ -1,10 +1,17 @@
-import { envelope, inquiryListAnswer, inquiryListQuery, inquiryStateBody } from '@quayside/contract';
+import {
+  envelope,
+  inquiryCustomerAnswer,
+  inquiryCustomerBody,
+  inquiryListAnswer,
+  inquiryListQuery,
+  inquiryStateBody,
+} from '@quayside/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
-import { listInquiries, setInquiryState } from './service';
+import { customerForInquiry, listInquiries, setInquiryState } from './service';
 
 /** Inquiries (/inquiry/list): emails of type inquiry with their pipeline state; admin, like the email list. */
 export default async function inquiryRoutes(fastify: FastifyInstance) {
@@ -31,5 +38,13 @@ export default async function inquiryRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ok({ count: await setInquiryState(db, request.body, currentUser(request).id) }),
+  );
+  app.post(
+    '/api/inquiry/customer/',
+    {
+      config: admin,
+      schema: { tags, body: inquiryCustomerBody, response: { 200: envelope(inquiryCustomerAnswer) } },
+    },
+    async (request) => ok(await customerForInquiry(db, request.body.email_id, currentUser(request))),
   );
 }

@@ -1,14 +1,21 @@
 import {
+  customerFields,
+  customerFromSender,
   INQUIRY_STATES,
+  type InquiryCustomerAnswer,
   type InquiryListAnswer,
   type InquiryListQuery,
   type InquiryState,
   type InquiryStateBody,
+  nationIdByCode,
 } from '@quayside/contract';
 import { and, count, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, emails, inquiryStates, quotations, users } from '../../db/schema';
+import { invalid } from '../../lib/errors';
 import { containsPattern, offsetOf } from '../../lib/list';
+import { findCustomersByEmails } from '../customers/matching';
+import { assertEmailFree, changed as customersChanged, toColumns } from '../customers/service';
 
 /** An inquiry is an email of type inquiry (not trashed or deleted); no state row reads as new. */
 const stateSql = sql<InquiryState>`coalesce(${inquiryStates.state}, 'new')`;
@@ -142,4 +149,61 @@ export async function setInquiryState(db: Db, body: InquiryStateBody, userId: nu
       },
     });
   return found.length;
+}
+
+/**
+ * The customer a quotation for this inquiry is made out to: the one its email is linked to, else
+ * the live customer with the sender's address, else one created from the sender (as the email
+ * page's "create customer" would fill it in). A found or created customer is linked to the email.
+ */
+export async function customerForInquiry(
+  db: Db,
+  emailId: number,
+  creator: { id: number },
+): Promise<InquiryCustomerAnswer> {
+  const [email] = await db
+    .select({
+      customerId: emails.customerId,
+      fromName: emails.fromName,
+      fromAddress: emails.fromAddress,
+      senderCountry: emails.senderCountry,
+    })
+    .from(emails)
+    .where(and(eq(emails.id, emailId), eq(emails.type, 'inquiry'), isNull(emails.deletedAt)))
+    .limit(1);
+  if (!email) throw invalid('email_id', 'recordNotFound', { thing: 'thingInquiry' });
+  const linked = email.customerId
+    ? await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.id, email.customerId), isNull(customers.deletedAt)))
+    : [];
+  if (linked[0]) return { customer_id: linked[0].id, created: false };
+  const [match] = await findCustomersByEmails(db, [email.fromAddress]);
+  const answer = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    let customerId = match?.id;
+    if (customerId === undefined) {
+      const guess = customerFromSender(
+        { name: email.fromName, address: email.fromAddress },
+        nationIdByCode(email.senderCountry),
+      );
+      const fields = customerFields.parse({
+        ...guess,
+        company_name: guess.company_name.slice(0, 200),
+        name: guess.name.slice(0, 100),
+        grade: 1,
+      });
+      await assertEmailFree(tx, fields.email);
+      const [row] = await tx
+        .insert(customers)
+        .values({ ...toColumns(fields), ownerId: creator.id })
+        .returning({ id: customers.id });
+      customerId = row!.id;
+    }
+    await tx.update(emails).set({ customerId }).where(eq(emails.id, emailId));
+    return { customer_id: customerId, created: match === undefined };
+  });
+  if (answer.created) customersChanged(db);
+  return answer;
 }

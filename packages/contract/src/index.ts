@@ -12,6 +12,8 @@ export * from './lookups';
 export * from './messages';
 export * from './money';
 export * from './orders';
+export * from './packing';
+export * from './packing-lists';
 export * from './products';
 export * from './quotations';
 export * from './settings';

@@ -2,6 +2,31 @@ import { z } from 'zod';
 import { documentText } from './documents';
 import { recordId } from './envelope';
 
+/** The bank block printed on invoices (where the buyer pays); every field may stay empty. */
+export const bankDetails = z.object({
+  beneficiary: documentText(200).default(''),
+  bank_name: documentText(200).default(''),
+  bank_address: documentText(500).default(''),
+  account_number: documentText(100).default(''),
+  swift: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z0-9]{8}|[A-Z0-9]{11})?$/, 'A SWIFT/BIC code has 8 or 11 letters and digits')
+    .default(''),
+  /** Optional: banks outside IBAN countries have none. */
+  iban: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(/^([A-Z]{2}\d{2}[A-Z0-9]{10,30})?$/, 'An IBAN starts with a country code and two digits'),
+    )
+    .default(''),
+});
+export type BankDetails = z.infer<typeof bankDetails>;
+
 /** The company's letterhead on documents (and, later, the website's contact details). */
 export const companySettings = z.object({
   name: documentText(200).default(''),
@@ -17,5 +42,10 @@ export const companySettings = z.object({
     .trim()
     .regex(/^[A-Za-z0-9]{1,10}$/, 'Letters and digits, at most 10')
     .default('QT'),
+  /** Printed on invoices; added after the letterhead, so a body without it keeps the saved one (see saveCompanySettings). */
+  bank: bankDetails.optional(),
 });
-export type CompanySettings = z.infer<typeof companySettings>;
+export type CompanySettingsInput = z.infer<typeof companySettings>;
+/** What GET answers: always with the bank block (empty fields when never saved). */
+export const companySettingsAnswer = companySettings.extend({ bank: bankDetails });
+export type CompanySettings = z.infer<typeof companySettingsAnswer>;

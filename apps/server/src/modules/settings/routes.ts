@@ -1,4 +1,4 @@
-import { companySettings, envelope } from '@quayside/contract';
+import { companySettings, companySettingsAnswer, envelope } from '@quayside/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/access';
@@ -13,12 +13,15 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
   const admin = { access: ['admin'] } as const;
   app.get(
     '/api/settings/company/',
-    { config: admin, schema: { tags, response: { 200: envelope(companySettings) } } },
+    { config: admin, schema: { tags, response: { 200: envelope(companySettingsAnswer) } } },
     async () => ok(await getCompanySettings(db)),
   );
   app.post(
     '/api/settings/company/',
-    { config: admin, schema: { tags, body: companySettings, response: { 200: envelope(companySettings) } } },
+    {
+      config: admin,
+      schema: { tags, body: companySettings, response: { 200: envelope(companySettingsAnswer) } },
+    },
     async (request) => ok(await saveCompanySettings(db, request.body, currentUser(request).id)),
   );
 }

@@ -1,25 +1,49 @@
-import { type CompanySettings, companySettings } from '@quayside/contract';
-import { eq } from 'drizzle-orm';
+import {
+  bankDetails,
+  type CompanySettings,
+  type CompanySettingsInput,
+  companySettings,
+} from '@quayside/contract';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 
-const COMPANY = 'company';
+export const COMPANY = 'company';
+/**
+ * The bank block is a settings document of its own: saving the letterhead (here or from the website
+ * settings) without it never wipes what invoices print.
+ */
+const BANK = 'bank';
 
-/** The letterhead; fields never saved take their defaults (a stored value that no longer parses too). */
+/** The letterhead and bank; fields never saved take their defaults (a stored value that no longer parses too). */
 export async function getCompanySettings(db: Db): Promise<CompanySettings> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, COMPANY));
-  const parsed = companySettings.safeParse(row?.value ?? {});
-  return parsed.success ? parsed.data : companySettings.parse({});
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [COMPANY, BANK]));
+  const stored = (key: string) => rows.find((r) => r.key === key)?.value ?? {};
+  const parsed = companySettings.safeParse(stored(COMPANY));
+  const { bank: _legacy, ...company } = parsed.success ? parsed.data : companySettings.parse({});
+  const bank = bankDetails.safeParse(stored(BANK));
+  return { ...company, bank: bank.success ? bank.data : bankDetails.parse({}) };
 }
 
+/** A body without `bank` (clients older than the bank block) keeps the bank details already saved. */
 export async function saveCompanySettings(
   db: Db,
-  value: CompanySettings,
+  { bank, ...company }: CompanySettingsInput,
   userId: number,
 ): Promise<CompanySettings> {
+  const rows: { key: string; value: Record<string, unknown>; updatedBy: number }[] = [
+    { key: COMPANY, value: company, updatedBy: userId },
+  ];
+  if (bank) rows.push({ key: BANK, value: bank, updatedBy: userId });
   await db
     .insert(settings)
-    .values({ key: COMPANY, value, updatedBy: userId })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: userId, updatedAt: new Date() } });
+    .values(rows)
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value: sql`excluded.value`, updatedBy: userId, updatedAt: new Date() },
+    });
   return getCompanySettings(db);
 }

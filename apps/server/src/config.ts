@@ -16,6 +16,7 @@ const envSchema = z.object({
   QUAYSIDE_ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('admin123'),
   QUAYSIDE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   QUAYSIDE_SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
+  QUAYSIDE_SHUTDOWN_SECONDS: z.coerce.number().positive().max(3600).default(20),
   QUAYSIDE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   TRUST_PROXY: z
     .string()
@@ -43,6 +44,8 @@ export type Config = {
   adminPassword: string;
   secret: string;
   sessionDays: number;
+  /** How long a stop waits for the requests under way before it cuts their connections. */
+  shutdownSeconds: number;
   logLevel: z.infer<typeof envSchema>['QUAYSIDE_LOG_LEVEL'];
   /**
    * Which proxies may tell the client address in X-Forwarded-For: false (none: the socket address
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.QUAYSIDE_ADMIN_PASSWORD,
     secret: e.QUAYSIDE_SECRET ?? readOrCreateSecret(dataDir),
     sessionDays: e.QUAYSIDE_SESSION_DAYS,
+    shutdownSeconds: e.QUAYSIDE_SHUTDOWN_SECONDS,
     logLevel: e.QUAYSIDE_LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),

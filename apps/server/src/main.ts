@@ -35,10 +35,22 @@ async function main() {
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      console.log(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
     stopping = true;
-    console.log(`${signal}: stopping`);
+    console.log(`${signal}: stopping (finishing requests and sends under way)`);
+    // A stop that hangs (a database gone away) must still end the process.
+    setTimeout(
+      () => {
+        console.error('The stop took too long: exiting.');
+        process.exit(1);
+      },
+      (config.shutdownSeconds + 15) * 1000,
+    ).unref();
     await server.stop();
+    console.log('Stopped.');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -9,12 +9,25 @@ import { relayEvents } from './lib/event-relay';
 import { createEventHub } from './lib/events';
 import { createFileStore } from './lib/files';
 import { type Jobs, startJobs } from './lib/jobs';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { startEmailSend } from './modules/email/deliver';
 import { startEmailSync } from './modules/email/jobs';
 import { registerMaintenanceJobs } from './modules/maintenance/jobs';
+import { startTaskSender } from './modules/tasks/worker';
 import { ensureFirstAdmin } from './modules/users/service';
 
-export type RunningServer = { app: FastifyInstance; database: Database; jobs: Jobs; stop(): Promise<void> };
+export type RunningServer = {
+  app: FastifyInstance;
+  database: Database;
+  jobs: Jobs;
+  lifecycle: Lifecycle;
+  /**
+   * The orderly stop: readiness turns false, the listener closes, requests under way finish (those
+   * still running after `shutdownSeconds` are cut), live event streams end, the sends under way
+   * finish, then the mail sync, job queue and database close.
+   */
+  stop(): Promise<void>;
+};
 
 /**
  * Start in order: lock the data dir (embedded database), open and migrate the database, create the
@@ -39,6 +52,7 @@ export async function startServer(
         )
       : null;
     const events = relay ?? createEventHub();
+    const lifecycle = createLifecycle();
     const ctx: AppContext = {
       config,
       database,
@@ -46,19 +60,25 @@ export async function startServer(
       files: createFileStore(config.dataDir),
       events,
       jobs,
+      lifecycle,
     };
     const app = await buildApp(ctx, { logger });
     // Mail sync needs the job queue (account changes are announced on it): started after it.
     const emailSync = await startEmailSync(ctx);
     const emailSend = await startEmailSend(ctx);
+    const taskSender = startTaskSender(ctx);
+    lifecycle.syncedAccounts = () => emailSync.activeAccounts();
     return {
       app,
       database,
       jobs,
+      lifecycle,
       async stop() {
-        await emailSync.stop();
+        lifecycle.stopping = true;
+        await closeHttp(app, config.shutdownSeconds * 1000);
         await emailSend?.stop();
-        await app.close();
+        await taskSender.stop();
+        await emailSync.stop();
         await jobs.stop();
         await relay?.close();
         await database.close();
@@ -68,5 +88,21 @@ export async function startServer(
   } catch (err) {
     unlock();
     throw err;
+  }
+}
+
+/**
+ * Stops taking connections and waits for the requests under way (Fastify answers 503 to new ones on
+ * kept-alive connections); after `deadlineMs` the connections still open are cut.
+ */
+async function closeHttp(app: FastifyInstance, deadlineMs: number): Promise<void> {
+  const deadline = setTimeout(() => {
+    console.error(`Requests still running after ${deadlineMs / 1000} s: closing their connections.`);
+    app.server.closeAllConnections();
+  }, deadlineMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(deadline);
   }
 }

@@ -12,6 +12,8 @@ const matrix: Record<string, Expectation> = {
   'GET /api/user_info/': { access: 'user' },
   'POST /api/logout/': { access: 'user' },
   'GET /api/health/': { access: 'public' },
+  'GET /api/health/live/': { access: 'public' },
+  'GET /api/health/ready/': { access: 'public' },
   'GET /api/openapi.json': { access: 'public' },
   'GET /api/lookups/': { access: 'user' },
   'GET /api/demo/': { access: ['admin'] },

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** This instance takes no requests now (starting, shutting down, database or job queue down). */
+  NOT_READY: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];

@@ -24,7 +24,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   // undefined = in memory (tests); a folder = persistent.

@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client';
 import type { EventHub } from './events';
 import type { FileStore } from './files';
 import type { Jobs } from './jobs';
+import type { Lifecycle } from './lifecycle';
 
 /** What every module needs, built once at start and reached as `app.ctx`. */
 export type AppContext = {
@@ -15,6 +16,8 @@ export type AppContext = {
   events: EventHub;
   /** Absent in tests that do not start the queue. */
   jobs: Jobs | undefined;
+  /** Stop signal and mail sync state for the readiness check; absent in tests that build the app alone. */
+  lifecycle?: Lifecycle;
 };
 
 declare module 'fastify' {

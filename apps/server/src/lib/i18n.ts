@@ -17,6 +17,7 @@ const messages = {
   recordNotFound: { en: '{thing} not found', zh: '{thing}不存在' },
   internal: { en: 'Server error, please try again later', zh: '服务器异常，请稍后再试' },
   notReady: { en: 'This server is not ready: {reasons}', zh: '此服务器尚未就绪：{reasons}' },
+  notReady: { en: 'This server is not ready: {reasons}', zh: '此服务器尚未就绪：{reasons}' },
   tooLarge: { en: 'The file is too large (limit {limit})', zh: '文件过大（上限 {limit}）' },
   rateLimited: {
     en: 'Too many attempts, please wait {minutes} minutes and try again',

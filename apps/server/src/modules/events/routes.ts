@@ -9,9 +9,11 @@ const HEARTBEAT_MS = 25_000;
 /** Server-Sent Events for one signed-in browser tab: unread count, new mail, task progress. */
 export default async function eventRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Open streams, ended when the server closes so shutdown does not wait on them.
+  // Open streams, ended as the server starts closing: the HTTP server waits for every connection,
+  // and a stream never ends on its own (onClose would run only after that wait). The browser's
+  // EventSource reconnects, through the load balancer, to another instance.
   const open = new Set<ServerResponse>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
 

@@ -1,32 +1,40 @@
-import { envelope, health } from '@quayside/contract';
+import { envelope, failureEnvelope, health, liveness } from '@quayside/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope';
+import { failure, ok } from '../../lib/envelope';
+import { requestLanguage, translate } from '../../lib/i18n';
+import { checkHealth, notReadyReasons, uptimeSeconds } from './service';
 
-const startedAt = Date.now();
-const version = process.env.npm_package_version ?? '0.1.0';
-
+/**
+ * `/api/health/` reports every part (always 200, for people and dashboards); `/live/` says the
+ * process answers (a liveness probe restarts it when not); `/ready/` answers 503 while this instance
+ * should get no traffic (a load balancer's readiness probe).
+ */
 export default async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, jobs } = app.ctx;
+  const config = { access: 'public' } as const;
   app.get(
     '/api/health/',
-    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: envelope(health) } } },
-    async () => {
-      const t0 = performance.now();
-      const dbOk = await database.query('SELECT 1').then(
-        () => true,
-        () => false,
-      );
-      const latency = Math.round((performance.now() - t0) * 100) / 100;
-      const jobState = jobs ? await jobs.healthy() : { ok: false, queues: 0 };
-      return ok({
-        status: dbOk && jobState.ok ? ('ok' as const) : ('degraded' as const),
-        database: { ok: dbOk, kind: database.kind, latency_ms: latency },
-        jobs: jobState,
-        version,
-        uptime_s: Math.round((Date.now() - startedAt) / 1000),
-      });
+    { config, schema: { tags: ['health'], response: { 200: envelope(health) } } },
+    async () => ok(await checkHealth(app.ctx)),
+  );
+  app.get(
+    '/api/health/live/',
+    { config, schema: { tags: ['health'], response: { 200: envelope(liveness) } } },
+    async () => ok({ alive: true as const, uptime_s: uptimeSeconds() }),
+  );
+  app.get(
+    '/api/health/ready/',
+    {
+      config,
+      schema: { tags: ['health'], response: { 200: envelope(health), 503: failureEnvelope } },
+    },
+    async (request, reply) => {
+      const state = await checkHealth(app.ctx);
+      if (state.ready) return ok(state);
+      const reasons = notReadyReasons(state).join(', ');
+      const msg = translate(requestLanguage(request), 'notReady', { reasons });
+      return reply.code(503).send(failure('NOT_READY', msg, state));
     },
   );
 }

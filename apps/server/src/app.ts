@@ -23,6 +23,7 @@ import fileRoutes from './modules/files/routes';
 import healthRoutes from './modules/health/routes';
 import inquiryRoutes from './modules/inquiries/routes';
 import lookupRoutes from './modules/lookups/routes';
+import orderRoutes from './modules/orders/routes';
 import productRoutes from './modules/products/routes';
 import quotationRoutes from './modules/quotations/routes';
 import settingsRoutes from './modules/settings/routes';
@@ -41,6 +42,7 @@ const modules = [
   emailRoutes,
   productRoutes,
   quotationRoutes,
+  orderRoutes,
   inquiryRoutes,
   settingsRoutes,
 ];

@@ -39,6 +39,29 @@ const messages = {
   thingQuotation: { en: 'Quotation', zh: '报价单' },
   thingQuotationVersion: { en: 'Quotation version', zh: '报价单版本' },
   thingInquiry: { en: 'Inquiry', zh: '询盘' },
+  thingOrder: { en: 'Order', zh: '订单' },
+  thingOrderVersion: { en: 'Order version', zh: '订单版本' },
+  thingOrderPayment: { en: 'Payment', zh: '收款记录' },
+  orderStale: {
+    en: 'Someone saved this order in the meantime (now version {version}); your edits are kept on screen: reload the order and apply them again',
+    zh: '其他人已保存了此订单（当前版本 {version}）；您的修改仍保留在页面上：请重新加载后再次应用',
+  },
+  orderNegativeTotal: {
+    en: 'The discount is larger than the lines and shipping together',
+    zh: '折扣大于明细金额与运费之和',
+  },
+  orderExistsForQuotation: {
+    en: 'This quotation already has order {number}',
+    zh: '此报价单已生成订单 {number}',
+  },
+  orderHasDocuments: {
+    en: 'Order {number} has {count} invoices or packing lists: delete those first',
+    zh: '订单 {number} 已有 {count} 张发票或装箱单，请先删除它们',
+  },
+  orderAmountPlaces: {
+    en: 'At most {digits} decimal places in {currency}',
+    zh: '{currency} 最多 {digits} 位小数',
+  },
   quotationStale: {
     en: 'Someone saved this quotation in the meantime (now version {version}); your edits are kept on screen: reload the quotation and apply them again',
     zh: '其他人已保存了此报价单（当前版本 {version}）；您的修改仍保留在页面上：请重新加载后再次应用',

@@ -69,6 +69,35 @@ describe('quotations', () => {
     expect(every.sort((a: number, b: number) => a - b)).toEqual(every.map((_: number, i: number) => i + 1));
   });
 
+  it('filters the list by customer, owner, currency and creation date', async () => {
+    const other = await post('/api/customer/create/', { company_name: 'Filter Test GmbH' });
+    const mine = await create({ customer_id: other.body.data.id, currency: 'EUR', items: [] }, editor);
+    const theirs = await create({ customer_id: other.body.data.id, currency: 'USD', items: [] });
+    const ids = async (query: Record<string, string | number>) =>
+      (await get('/api/quotation/list/', { page_size: 100, ...query })).body.data.items.map(
+        (q: { id: number }) => q.id,
+      );
+    expect((await ids({ customer_id: other.body.data.id })).sort()).toEqual([mine.id, theirs.id].sort());
+    const editorId = mine.owner_id as number;
+    expect(await ids({ customer_id: other.body.data.id, owner_id: editorId })).toEqual([mine.id]);
+    expect(await ids({ customer_id: other.body.data.id, currency: 'EUR' })).toEqual([mine.id]);
+    expect((await ids({ customer_id: other.body.data.id, currency: 'EUR,USD' })).length).toBe(2);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await ids({ customer_id: other.body.data.id, date_from: today, date_to: today })).length).toBe(2);
+    expect(await ids({ customer_id: other.body.data.id, date_to: yesterday })).toEqual([]);
+    for (const [field, value] of [
+      ['currency', 'XYZ'],
+      ['owner_id', 'me'],
+      ['date_from', '2026-02-30'],
+    ] as const) {
+      const bad = await get('/api/quotation/list/', { [field]: value });
+      expect(bad.status).toBe(400);
+      // A list names the bad entry (currency.0).
+      expect(bad.body.details[0].field.split('.')[0]).toBe(field);
+    }
+  });
+
   it('appends a version per save, keeps earlier versions unchanged, and refuses a stale save with 409', async () => {
     const q = await create();
     const v2 = await post('/api/quotation/update/', {
@@ -287,6 +316,19 @@ describe('quotation spreadsheets', () => {
     const fileId = uploaded.json().data.id as number;
     expect((await post('/api/product/prepare_picture/', { file_id: fileId })).status).toBe(200);
     const q = await create({ items: [{ ...lines[0], picture_file_id: fileId }, lines[1]] });
+    // The editor shows each line's stored thumbnail (the 160 px variant, through the file URL).
+    expect(Object.keys(q.thumb_urls)).toEqual([String(fileId)]);
+    const thumbUrl = new URL(q.thumb_urls[String(fileId)], 'http://x');
+    expect(thumbUrl.pathname).toBe('/api/file/download/');
+    const thumb = await call(t.app, 'GET', thumbUrl.pathname, {
+      token: t.adminToken,
+      query: Object.fromEntries(thumbUrl.searchParams),
+    });
+    expect(thumb.status).toBe(200);
+    const { width } = await sharp(thumb.raw.rawPayload).metadata();
+    expect(width).toBe(160);
+    const reopened = await get('/api/quotation/detail/', { id: q.id });
+    expect(reopened.body.data.thumb_urls).toEqual(q.thumb_urls);
     const res = await call(t.app, 'GET', '/api/quotation/xlsx/', {
       token: t.adminToken,
       query: { id: q.id },

@@ -125,6 +125,8 @@ export const quotation = quotationContent.extend({
   owner_name: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The thumbnail (file download URL of its 160 px variant) of each line picture, by picture_file_id. */
+  thumb_urls: z.record(z.string(), z.string()),
 });
 export type Quotation = z.infer<typeof quotation>;
 

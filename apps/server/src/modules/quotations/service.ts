@@ -2,6 +2,7 @@ import {
   diffDocuments,
   documentTotals,
   type ListAnswer,
+  type Picture,
   QUOTATION_DIFF_FIELDS,
   type Quotation,
   type QuotationContent,
@@ -31,7 +32,7 @@ import { appendVersion, deleteVersions, listVersions, readVersion } from '../../
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
 import type { SessionUser } from '../../lib/sessions';
-import { picturesOfProducts } from '../products/pictures';
+import { picturesOf, picturesOfProducts } from '../products/pictures';
 import { getCompanySettings } from '../settings/service';
 
 type Row = typeof quotations.$inferSelect;
@@ -143,9 +144,14 @@ const searchTextOf = (c: QuotationContent) =>
     .join(' ')
     .toLowerCase();
 
-function toQuotation(row: Awaited<ReturnType<typeof loadRow>>, content: QuotationContent): Quotation {
+function toQuotation(
+  row: Awaited<ReturnType<typeof loadRow>>,
+  content: QuotationContent,
+  pictures: Map<number, Picture>,
+): Quotation {
   return {
     ...content,
+    thumb_urls: Object.fromEntries([...pictures].map(([fileId, p]) => [String(fileId), p.thumb_url])),
     id: row.q.id,
     status: row.status,
     version: row.q.version,
@@ -164,7 +170,9 @@ export async function getQuotation(
 ): Promise<Quotation> {
   const row = await loadRow(db, id);
   assertMayWork(user, row.q);
-  return toQuotation(row, await loadContent(db, id, version ?? row.q.version));
+  const content = await loadContent(db, id, version ?? row.q.version);
+  const pictureIds = content.items.flatMap((i) => (i.picture_file_id ? [i.picture_file_id] : []));
+  return toQuotation(row, content, await picturesOf(db, [...new Set(pictureIds)]));
 }
 
 /** An inquiry that gets a quotation moves from new to quoted (a won or lost one stays). */

@@ -38,11 +38,9 @@ export const emptyHeader = (prefill: Partial<Header> = {}): Header => ({
   ...prefill,
 });
 
-export function fromQuotation(
-  q: Quotation,
-  thumbs: Map<number, string>,
-): { header: Header; lines: EditLine[] } {
-  const { items, ...rest } = q;
+/** A saved version as the editor holds it; each line shows its picture's stored thumbnail. */
+export function fromQuotation(q: Quotation): { header: Header; lines: EditLine[] } {
+  const { items, thumb_urls: thumbs, ...rest } = q;
   return {
     header: emptyHeader({
       customer_id: rest.customer_id,
@@ -63,7 +61,7 @@ export function fromQuotation(
     lines: items.map(({ amount: _a, ...line }) => ({
       ...line,
       key: newKey(),
-      thumb_url: line.product_id !== null ? (thumbs.get(line.product_id) ?? null) : null,
+      thumb_url: line.picture_file_id !== null ? (thumbs[String(line.picture_file_id)] ?? null) : null,
     })),
   };
 }

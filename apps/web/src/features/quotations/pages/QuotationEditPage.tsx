@@ -45,7 +45,7 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const initial = useMemo(() => {
-    if (quotation) return fromQuotation(quotation, new Map());
+    if (quotation) return fromQuotation(quotation);
     const params = new URLSearchParams(search);
     const num = (k: string) => (Number(params.get(k)) > 0 ? Number(params.get(k)) : null);
     return {

@@ -79,7 +79,14 @@ async function waitForPort(port: number, ms: number): Promise<void> {
   throw new Error(`Dovecot did not start listening on port ${port}`);
 }
 
-function config(dir: string, port: number): string {
+/** The Sent folder of the test config; a server without one leaves it out (`sentFolder: false`). */
+const SENT_FOLDER = `  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
+`;
+
+function config(dir: string, port: number, sentFolder: boolean): string {
   return `base_dir = ${dir}/run
 state_dir = ${dir}/state
 log_path = ${dir}/dovecot.log
@@ -95,11 +102,7 @@ namespace inbox {
     special_use = \\Drafts
     auto = subscribe
   }
-  mailbox Sent {
-    special_use = \\Sent
-    auto = subscribe
-  }
-  mailbox Trash {
+${sentFolder ? SENT_FOLDER : ''}  mailbox Trash {
     special_use = \\Trash
     auto = subscribe
   }
@@ -142,7 +145,7 @@ function lda(conf: string, address: string, raw: string | Buffer, folder?: strin
   });
 }
 
-export async function startDovecot(): Promise<Dovecot> {
+export async function startDovecot(options: { sentFolder?: boolean } = {}): Promise<Dovecot> {
   assertDovecotInstalled();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quayside-dovecot-'));
   chmodSync(dir, 0o755); // Dovecot's own processes (users dovecot, nobody) go through it.
@@ -150,7 +153,7 @@ export async function startDovecot(): Promise<Dovecot> {
   chownSync(path.join(dir, 'mail'), 65534, 65534); // nobody:nogroup, the userdb's uid
   const port = await freePort();
   const conf = path.join(dir, 'dovecot.conf');
-  writeFileSync(conf, config(dir, port));
+  writeFileSync(conf, config(dir, port, options.sentFolder ?? true));
   await run(DOVECOT, ['-c', conf]);
   // Belt and braces: a test process that ends without its afterAll still takes its Dovecot along.
   const onExit = () => {

@@ -20,8 +20,10 @@ export type SendTestbed = {
  * Dovecot, an in-process SMTP server (delivering what it accepts into Dovecot when asked), the
  * account `sales` sending through it, and the send worker with short retry and poll times.
  */
-export async function startSendTestbed(options: { deliver?: boolean } = {}): Promise<SendTestbed> {
-  const bed = await mailTestbed({ withJobs: true });
+export async function startSendTestbed(
+  options: { deliver?: boolean; sentFolder?: boolean } = {},
+): Promise<SendTestbed> {
+  const bed = await mailTestbed({ withJobs: true, sentFolder: options.sentFolder });
   const smtp = await startSmtp(
     options.deliver
       ? async (mail) => {

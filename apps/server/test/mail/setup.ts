@@ -24,9 +24,12 @@ export type MailTestbed = {
  * top-level `afterAll(() => bed?.dovecot.stop())`: vitest ignores hooks registered inside hooks.
  */
 export async function mailTestbed(
-  options: { withJobs?: boolean; sync?: Partial<SyncOptions> } = {},
+  options: { withJobs?: boolean; sync?: Partial<SyncOptions>; sentFolder?: boolean } = {},
 ): Promise<MailTestbed> {
-  const [t, dovecot] = await Promise.all([createTestApp({ withJobs: options.withJobs }), startDovecot()]);
+  const [t, dovecot] = await Promise.all([
+    createTestApp({ withJobs: options.withJobs }),
+    startDovecot({ sentFolder: options.sentFolder }),
+  ]);
   const env = syncEnv(t.app.ctx, { batchSize: 10, ...options.sync });
   env.log = () => {};
   const bed: MailTestbed = {

@@ -1,12 +1,13 @@
 import type { ImapFlow } from 'imapflow';
 import type { emailAccounts } from '../../db/schema';
+import { createSentFolder } from './create-sent-folder';
 import { createImapClient, imapSettings, mapFolders } from './sync/imap';
 
 type AccountRow = typeof emailAccounts.$inferSelect;
 type Connection = {
   client: ImapFlow;
-  /** The Sent folder's path; undefined when the account has none (no copy is kept). */
-  sent: string | undefined;
+  /** The Sent folder's path (made on first use when the server had none). */
+  sent: string;
   busy: number;
   closed: boolean;
   idle: NodeJS.Timeout;
@@ -19,10 +20,11 @@ const settingsKey = (a: AccountRow) =>
   JSON.stringify([a.imapHost, a.imapPort, a.imapSecure, a.imapUser, a.imapPassword]);
 
 /**
- * Copies sent mail into each account's Sent folder (special-use \Sent) over one IMAP connection per
- * account, opened on first use and kept while mail goes out: it closes after a minute without an
- * append, on an error, when the account's IMAP settings change, or on `close`. An append that
- * fails is tried once more on a new connection (a kept one may have been dropped by the server).
+ * Copies sent mail into each account's Sent folder (special-use \Sent; created when the server
+ * has none) over one IMAP connection per account, opened on first use and kept while mail goes
+ * out: it closes after a minute without an append, on an error, when the account's IMAP settings
+ * change, or on `close`. An append that fails is tried once more on a new connection (a kept one
+ * may have been dropped by the server).
  */
 export class SentFolders {
   private readonly byAccount = new Map<number, Entry>();
@@ -43,7 +45,7 @@ export class SentFolders {
       const connection = await this.connection(account);
       connection.busy++;
       try {
-        if (connection.sent) await connection.client.append(connection.sent, raw, ['\\Seen']);
+        await connection.client.append(connection.sent, raw, ['\\Seen']);
         return;
       } catch (err) {
         this.drop(account.id, connection);
@@ -89,7 +91,12 @@ export class SentFolders {
     const client = createImapClient(imapSettings(account, this.secret));
     try {
       await client.connect();
-      const sent = mapFolders(await client.list()).get('sent');
+      let sent = mapFolders(await client.list()).get('sent');
+      if (!sent) {
+        sent = await createSentFolder(client);
+        // Said once: the next connection finds the folder.
+        console.info(`[email] account ${account.id} had no Sent folder: created "${sent}" for sent mail`);
+      }
       const connection: Connection = {
         client,
         sent,

@@ -9,6 +9,7 @@ const page = (load: () => Promise<{ default: ComponentType<PageProps> }>): PageC
 const emailFolder = page(() => import('@/features/email/pages/EmailFolderPage'));
 /** Creating and updating a quotation is one page (it reads the id from the route): one chunk. */
 const quotationEditor = page(() => import('@/features/quotations/pages/QuotationEditPage'));
+const orderEditor = page(() => import('@/features/orders/pages/OrderEditPage'));
 
 /**
  * The page of each named route of the table (`shared/routes/paths.ts`, spec §2). A route
@@ -31,6 +32,10 @@ export const PAGES: Record<string, PageComponent> = {
   EmailAccounts: page(() => import('@/features/email/pages/MailAccountsPage')),
   EmailBlacklist: page(() => import('@/features/email/pages/BlacklistPage')),
   ProductIndex: page(() => import('@/features/products/pages/ProductListPage')),
+  OrderIndex: page(() => import('@/features/orders/pages/OrderListPage')),
+  OrderCreate: orderEditor,
+  OrderDetailView: page(() => import('@/features/orders/pages/OrderDetailPage')),
+  OrderUpdate: orderEditor,
   OrderQuotationIndex: page(() => import('@/features/quotations/pages/QuotationListPage')),
   OrderQuotationHistory: page(() => import('@/features/quotations/pages/QuotationHistoryPage')),
   InquiryIndex: page(() => import('@/features/quotations/pages/InquiryListPage')),

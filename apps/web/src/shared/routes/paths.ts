@@ -203,6 +203,18 @@ export const ROUTES: AppRoute[] = [
         meta: { title: 'route.orderCreate', hidden: true, roles: ADMIN, activeMenu: '/order/list' },
       },
       {
+        path: 'detail/:id',
+        name: 'OrderDetailView',
+        props: true,
+        meta: { title: 'route.orderDetail', hidden: true, roles: ADMIN, activeMenu: '/order/list' },
+      },
+      {
+        path: 'update/:id',
+        name: 'OrderUpdate',
+        props: true,
+        meta: { title: 'route.orderUpdate', hidden: true, roles: ADMIN, activeMenu: '/order/list' },
+      },
+      {
         path: 'quotation',
         name: 'OrderQuotationIndex',
         meta: { title: 'route.quotation', icon: AccountBookOutlined, roles: ADMIN },

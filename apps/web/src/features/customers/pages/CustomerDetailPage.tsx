@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCompose } from '@/features/email/api';
 import { formatRecipient } from '@/features/email/compose/addresses';
+import { CustomerOrders } from '@/features/orders/components/CustomerOrders';
 import { CustomerQuotations } from '@/features/quotations/components/CustomerQuotations';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
@@ -262,6 +263,7 @@ function CustomerDetail({
             <ActivityTabs customerId={c.id} />
           </Card>
           {isAdmin && <CustomerQuotations customerId={c.id} />}
+          {isAdmin && <CustomerOrders customerId={c.id} />}
         </Col>
       </Row>
     </>

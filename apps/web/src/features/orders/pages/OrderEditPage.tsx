@@ -1,0 +1,270 @@
+import { formatMoney, type Order } from '@quayside/contract';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { fieldErrors } from '@/features/quotations/components/useQuotationForm';
+import { tagsStore } from '@/layout/tags-store';
+import { LineItemsTable } from '@/shared/documents/LineItemsTable';
+import { type EditLine, newKey, toBody } from '@/shared/documents/lines';
+import { useDiscardGuard } from '@/shared/form/useDiscardGuard';
+import { LookupSelect } from '@/shared/lookups/LookupSelect';
+import { notify } from '@/shared/notify';
+import { RequestError } from '@/shared/request';
+import type { PageProps } from '@/shared/routes/types';
+import { PageHeader } from '@/shared/ui/PageHeader';
+import { useCreateOrder, useOrder, useUpdateOrder } from '../api';
+import { CustomerPicker } from '../components/CustomerPicker';
+import { useLiveTotals } from '../components/useLiveTotals';
+import '../orders.css';
+
+type Header = {
+  name: string;
+  customer_id: number | null;
+  contact_name: string;
+  contact_email: string;
+  currency: string;
+  trade_term: string | null;
+  port_of_loading: string;
+  port_of_destination: string;
+  payment_terms: string;
+  delivery_date: string | null;
+  discount: string;
+  shipping_cost: string;
+  remark: string;
+};
+
+const emptyHeader = (customerId: number | null): Header => ({
+  name: '',
+  customer_id: customerId,
+  contact_name: '',
+  contact_email: '',
+  currency: 'USD',
+  trade_term: null,
+  port_of_loading: '',
+  port_of_destination: '',
+  payment_terms: '',
+  delivery_date: null,
+  discount: '0',
+  shipping_cost: '0',
+  remark: '',
+});
+
+function fromOrder(o: Order): { header: Header; lines: EditLine[] } {
+  return {
+    header: {
+      name: o.name,
+      customer_id: o.customer_id,
+      contact_name: o.contact_name,
+      contact_email: o.contact_email,
+      currency: o.currency,
+      trade_term: o.trade_term,
+      port_of_loading: o.port_of_loading,
+      port_of_destination: o.port_of_destination,
+      payment_terms: o.payment_terms,
+      delivery_date: o.delivery_date,
+      discount: o.discount,
+      shipping_cost: o.shipping_cost,
+      remark: o.remark,
+    },
+    lines: o.items.map(({ amount: _a, ...line }) => ({ ...line, key: newKey(), thumb_url: null })),
+  };
+}
+
+/** /order/create (?customer_id=) and /order/update/{id}: every save of an order is a new version. */
+export default function OrderEditPage({ id }: PageProps) {
+  const orderId = id ? Number(id) : null;
+  const { data, isLoading } = useOrder(orderId);
+  if (orderId && (isLoading || !data)) return <Spin className="page" />;
+  return <Editor key={data ? `${data.id}-${data.version}` : 'new'} order={data ?? null} />;
+}
+
+function Editor({ order }: { order: Order | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const initial = useMemo(() => {
+    if (order) return fromOrder(order);
+    const customer = Number(new URLSearchParams(search).get('customer_id'));
+    return { header: emptyHeader(customer > 0 ? customer : null), lines: [] as EditLine[] };
+  }, [order, search]);
+  const [header, setHeader] = useState<Header>(initial.header);
+  const [lines, setLines] = useState<EditLine[]>(initial.lines);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [stale, setStale] = useState<number | null>(null);
+  const totals = useLiveTotals(lines, header.currency, header.discount, header.shipping_cost);
+  const create = useCreateOrder();
+  const update = useUpdateOrder();
+  // Unsaved edits: closing the tab or reloading asks first.
+  const edited = useRef(false);
+  useDiscardGuard(() => edited.current);
+  const set = (patch: Partial<Header>) => {
+    edited.current = true;
+    setHeader((h) => ({ ...h, ...patch }));
+  };
+  const changeLines = (next: EditLine[]) => {
+    edited.current = true;
+    setLines(next);
+  };
+
+  const save = useCallback(async () => {
+    setErrors({});
+    const body = { ...header, customer_id: header.customer_id ?? 0, items: toBody(lines) };
+    try {
+      const saved = order
+        ? await update.mutateAsync({ ...body, id: order.id, version: order.version })
+        : await create.mutateAsync(body);
+      edited.current = false;
+      notify.message('success', t('order.saved', { number: saved.number, version: saved.version }));
+      const to = `/order/detail/${saved.id}`;
+      navigate(to);
+      tagsStore.close(order ? `/order/update/${order.id}` : '/order/create', to);
+    } catch (err) {
+      if (err instanceof RequestError && err.code === 'CONFLICT') {
+        setStale((err.details as { version?: number } | undefined)?.version ?? 0);
+        return;
+      }
+      setErrors(fieldErrors(err));
+      if (!(err instanceof RequestError) || err.code !== 'VALIDATION_FAILED') throw err;
+    }
+  }, [header, lines, order, create, update, navigate, t]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save]);
+
+  const field = (name: keyof Header, label: string, max = 200) => (
+    <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
+      <Input
+        aria-label={label}
+        value={(header[name] as string) ?? ''}
+        maxLength={max}
+        onChange={(e) => set({ [name]: e.target.value })}
+      />
+    </Form.Item>
+  );
+
+  return (
+    <div className="page order-edit">
+      <PageHeader
+        title={
+          order
+            ? t('order.updateTitle', { number: order.number, version: order.version })
+            : t('order.createTitle')
+        }
+        subtitle={t('order.saveHint')}
+      />
+      {stale !== null && (
+        <Alert
+          type="warning"
+          showIcon
+          className="order-edit__stale"
+          message={t('order.stale', { version: stale })}
+        />
+      )}
+      <Card variant="borderless">
+        <Form layout="vertical">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={t('order.customer')}
+                required
+                validateStatus={errors.customer_id ? 'error' : undefined}
+                help={errors.customer_id}
+              >
+                <CustomerPicker
+                  aria-label={t('order.customer')}
+                  placeholder={t('order.pickCustomer')}
+                  initialLabel={order?.customer_name}
+                  value={header.customer_id ?? undefined}
+                  onChange={(customer_id) => set({ customer_id })}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              {field('name', t('order.name'))}
+            </Col>
+            <Col xs={12} md={6}>
+              {field('contact_name', t('order.contactName'))}
+            </Col>
+            <Col xs={12} md={6}>
+              {field('contact_email', t('order.contactEmail'), 254)}
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item label={t('order.currency')}>
+                <LookupSelect<string>
+                  table="currencies"
+                  allowClear={false}
+                  value={header.currency}
+                  onChange={(v) => set({ currency: v as string })}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item label={t('order.tradeTerm')}>
+                <LookupSelect<string>
+                  table="trade_terms"
+                  value={header.trade_term}
+                  onChange={(v) => set({ trade_term: (v as string) ?? null })}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              {field('port_of_loading', t('order.portOfLoading'))}
+            </Col>
+            <Col xs={12} md={6}>
+              {field('port_of_destination', t('order.portOfDestination'))}
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item
+                label={t('order.deliveryDate')}
+                validateStatus={errors.delivery_date ? 'error' : undefined}
+                help={errors.delivery_date}
+              >
+                <DatePicker
+                  style={{ width: '100%' }}
+                  value={header.delivery_date ? dayjs(header.delivery_date) : null}
+                  onChange={(d) => set({ delivery_date: d ? d.format('YYYY-MM-DD') : null })}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              {field('payment_terms', t('order.paymentTerms'), 1000)}
+            </Col>
+          </Row>
+        </Form>
+        <h3 className="order-edit__section">{t('order.lines')}</h3>
+        {errors.items && <Alert type="error" showIcon message={errors.items} />}
+        <LineItemsTable lines={lines} currency={header.currency} errors={errors} onChange={changeLines} />
+        <div className="order-edit__totals">
+          <Form layout="inline">
+            {field('discount', t('order.discount'), 40)}
+            {field('shipping_cost', t('order.shipping'), 40)}
+          </Form>
+          <dl className="order-figures">
+            <dt>{t('order.subtotal')}</dt>
+            <dd>{totals ? formatMoney(totals.subtotal, header.currency) : '—'}</dd>
+            <dt>{t('order.total')}</dt>
+            <dd className="order-figures__strong" data-testid="order-total">
+              {totals ? `${formatMoney(totals.total, header.currency)} ${header.currency}` : '—'}
+            </dd>
+          </dl>
+        </div>
+        <Form layout="vertical">{field('remark', t('order.remark'), 5000)}</Form>
+        <div className="order-edit__actions">
+          <Button type="primary" loading={create.isPending || update.isPending} onClick={() => void save()}>
+            {t('order.save')}
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -31,6 +31,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CreateQuotationFromInquiry } from '@/features/quotations/components/CreateQuotationFromInquiry';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { fileUrl } from '@/shared/files';
@@ -269,6 +270,7 @@ function EmailView({
                 </Tooltip>
               </Space.Compact>
             )}
+            {e.type === 'inquiry' && !inTrash && <CreateQuotationFromInquiry emailId={e.id} type="default" />}
             <Tooltip title={t('email.markUnreadHint')}>
               <Button
                 icon={<EyeInvisibleOutlined />}

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { parseTime } from '@/shared/format';
 import { get, post } from '@/shared/request';
 import { PageHeader } from '@/shared/ui/PageHeader';
+import { CreateQuotationFromInquiry } from '../components/CreateQuotationFromInquiry';
 import '../quotations.css';
 
 type Params = Record<string, string | number>;
@@ -137,11 +138,7 @@ export default function InquiryListPage() {
                       {quote.number}
                     </Link>
                   ))}
-                  <Link
-                    to={`/order/createQuotation?inquiry_email_id=${r.email_id}${r.customer_id ? `&customer_id=${r.customer_id}` : ''}`}
-                  >
-                    {t('quotations.createFromInquiry')}
-                  </Link>
+                  <CreateQuotationFromInquiry emailId={r.email_id} />
                 </Space>
               ),
             },

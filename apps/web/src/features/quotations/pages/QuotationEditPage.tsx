@@ -5,7 +5,6 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { MakeOrderButton } from '@/features/orders/components/MakeOrderButton';
 import { tagsStore } from '@/layout/tags-store';
 import { currentLanguage } from '@/shared/i18n';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
@@ -37,8 +36,10 @@ import '../quotations.css';
 export default function QuotationEditPage({ id }: PageProps) {
   const quotationId = id ? Number(id) : null;
   const { data, isLoading } = useQuotation(quotationId);
+  // The create tab stays open: "Create quotation" from another inquiry starts a fresh form.
+  const { search } = useLocation();
   if (quotationId && (isLoading || !data)) return <Spin className="page" />;
-  return <Editor key={data ? `${data.id}-${data.version}` : 'new'} quotation={data ?? null} />;
+  return <Editor key={data ? `${data.id}-${data.version}` : `new${search}`} quotation={data ?? null} />;
 }
 
 function Editor({ quotation }: { quotation: Quotation | null }) {
@@ -155,7 +156,6 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
               <Button href={pdfUrl(quotation.id, quotation.version, i18n.language)} target="_blank">
                 {t('quotations.pdf')}
               </Button>
-              <MakeOrderButton quotationId={quotation.id} />
               <Button
                 type="primary"
                 icon={<SendOutlined />}

@@ -1,11 +1,13 @@
-import { formatMoney, QUOTATION_STATUSES, type QuotationListItem } from '@quayside/contract';
-import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { CURRENCIES, formatMoney, QUOTATION_STATUSES, type QuotationListItem } from '@quayside/contract';
+import { Button, Card, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { parseTime } from '@/shared/format';
+import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
 import { PageHeader } from '@/shared/ui/PageHeader';
-import { exportUrl, useQuotationList } from '../api';
+import { exportUrl, searchCustomers, useQuotationList } from '../api';
 import '../quotations.css';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -21,16 +23,35 @@ export default function QuotationListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [q, setQ] = useState('');
+  const staff = useStaff(true);
   const [status, setStatus] = useState<string[]>([]);
+  const [customerId, setCustomerId] = useState<number | undefined>();
+  const [customers, setCustomers] = useState<{ value: number; label: string }[]>([]);
+  const [ownerId, setOwnerId] = useState<number | undefined>();
+  const [currency, setCurrency] = useState<string[]>([]);
+  const [dates, setDates] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [page, setPage] = useState(1);
-  const params = {
-    page,
-    page_size: 20,
+  const filters = {
     ...(q ? { q } : {}),
     ...(status.length ? { status: status.join(',') } : {}),
+    ...(customerId ? { customer_id: customerId } : {}),
+    ...(ownerId ? { owner_id: ownerId } : {}),
+    ...(currency.length ? { currency: currency.join(',') } : {}),
+    ...(dates?.[0] ? { date_from: dates[0].format('YYYY-MM-DD') } : {}),
+    ...(dates?.[1] ? { date_to: dates[1].format('YYYY-MM-DD') } : {}),
   };
-  const { data, isFetching } = useQuotationList(params);
-  const { page: _p, page_size: _s, ...filters } = params;
+  const { data, isFetching } = useQuotationList({ ...filters, page, page_size: 20 });
+  /** A filter change goes back to the first page. */
+  const filtered =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+  const findCustomers = async (text: string) =>
+    setCustomers(
+      (await searchCustomers(text)).map((c) => ({ value: c.id, label: c.company_name || c.name })),
+    );
 
   return (
     <div className="page quotation-list">
@@ -53,23 +74,57 @@ export default function QuotationListPage() {
             maxLength={200}
             placeholder={t('quotations.search')}
             aria-label={t('quotations.search')}
-            style={{ width: 320 }}
-            onSearch={(v) => {
-              setQ(v.trim());
-              setPage(1);
-            }}
+            style={{ width: 280 }}
+            onSearch={(v) => filtered(setQ)(v.trim())}
           />
           <Select
             mode="multiple"
             allowClear
-            style={{ minWidth: 220 }}
+            style={{ minWidth: 160 }}
             placeholder={t('quotations.status')}
+            aria-label={t('quotations.status')}
             value={status}
-            onChange={(v) => {
-              setStatus(v);
-              setPage(1);
-            }}
+            onChange={filtered(setStatus)}
             options={QUOTATION_STATUSES.map((s) => ({ value: s, label: t(`quotations.statuses.${s}`) }))}
+          />
+          <Select<number>
+            allowClear
+            showSearch
+            filterOption={false}
+            style={{ width: 220 }}
+            placeholder={t('quotations.customer')}
+            aria-label={t('quotations.customer')}
+            value={customerId}
+            options={customers}
+            onSearch={(text) => void findCustomers(text)}
+            onFocus={() => customers.length === 0 && void findCustomers('')}
+            onChange={filtered(setCustomerId)}
+          />
+          <Select<number>
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('quotations.owner')}
+            aria-label={t('quotations.owner')}
+            value={ownerId}
+            onChange={filtered(setOwnerId)}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(staff.data ?? []).map((u) => ({ value: u.id, label: staffLabel(u) }))}
+          />
+          <DatePicker.RangePicker
+            aria-label={t('quotations.created')}
+            placeholder={[t('quotations.createdFrom'), t('quotations.createdTo')]}
+            value={dates}
+            onChange={(v) => filtered(setDates)(v)}
+          />
+          <Select
+            mode="multiple"
+            allowClear
+            style={{ minWidth: 140 }}
+            placeholder={t('quotations.currency')}
+            aria-label={t('quotations.currency')}
+            value={currency}
+            onChange={filtered(setCurrency)}
+            options={CURRENCIES.map((c) => ({ value: c.id, label: c.id }))}
           />
         </Space>
         <Table<QuotationListItem>

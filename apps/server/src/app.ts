@@ -28,6 +28,7 @@ import productRoutes from './modules/products/routes';
 import quotationRoutes from './modules/quotations/routes';
 import settingsRoutes from './modules/settings/routes';
 import userRoutes from './modules/users/routes';
+import websiteRoutes from './modules/website/routes';
 
 /** Every module's routes; a new module adds one line here. */
 const modules = [
@@ -45,6 +46,7 @@ const modules = [
   orderRoutes,
   inquiryRoutes,
   settingsRoutes,
+  websiteRoutes,
 ];
 
 export type BuildOptions = { logger?: FastifyServerOptions['logger'] };

@@ -137,6 +137,8 @@ const matrix: Record<string, Expectation> = {
   'GET /api/order/export/': { access: ['admin'], bad: { query: { currency: 'XXX' } } },
   'GET /api/settings/company/': { access: ['admin'] },
   'POST /api/settings/company/': { access: ['admin'], bad: { body: { quotation_prefix: 'QT-!' } } },
+  'GET /api/website/settings/': { access: ['admin'] },
+  'POST /api/website/update_settings/': { access: ['admin'], bad: { body: { company: {}, site: { theme_color: 'red' } } } },
   'POST /api/product/prepare_picture/': { access: ['admin'], bad: { body: { file_id: 'x' } } },
   'GET /api/product_category/list/': { access: ['admin'] },
   'POST /api/product_category/create/': { access: ['admin'], bad: { body: { name: ' ' } } },

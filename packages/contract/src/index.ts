@@ -18,3 +18,4 @@ export * from './products';
 export * from './quotations';
 export * from './settings';
 export * from './users';
+export * from './website';

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../lib/sessions';
 import { emailFileOwner } from '../email/file-owner';
 import { productPictureFileOwner } from '../products/file-owner';
 import { avatarFileOwner } from '../users/file-owner';
+import { websiteFileOwner } from '../website/file-owner';
 
 /** One kind of record that holds stored files (email source or attachment, draft attachment, avatar, import upload, product picture, document PDF…). */
 export type FileOwner = {
@@ -11,4 +12,9 @@ export type FileOwner = {
   access(db: Db, user: SessionUser | null, fileId: number): Promise<'allow' | 'deny' | 'none'>;
 };
 /** Every kind of owner; a module that stores files adds its owner here. */
-export const fileOwners: FileOwner[] = [emailFileOwner, avatarFileOwner, productPictureFileOwner];
+export const fileOwners: FileOwner[] = [
+  emailFileOwner,
+  avatarFileOwner,
+  productPictureFileOwner,
+  websiteFileOwner,
+];

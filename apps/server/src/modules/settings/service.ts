@@ -13,7 +13,7 @@ export const COMPANY = 'company';
  * The bank block is a settings document of its own: saving the letterhead (here or from the website
  * settings) without it never wipes what invoices print.
  */
-const BANK = 'bank';
+export const BANK = 'bank';
 
 /** The letterhead and bank; fields never saved take their defaults (a stored value that no longer parses too). */
 export async function getCompanySettings(db: Db): Promise<CompanySettings> {

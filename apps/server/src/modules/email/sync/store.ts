@@ -193,6 +193,20 @@ async function recordCustomersReceived(tx: DbOrTx, inserted: { email: NewEmail }
 }
 
 /**
+ * Messages that come from no server folder (the website's inquiry form), stored like a batch's new
+ * mail: files, parties, attachments, thread, the customer's last-received time. Answers their ids.
+ */
+export async function writeLocalEmails(
+  tx: DbOrTx,
+  accountId: number,
+  fresh: NewEmail[],
+): Promise<{ id: number; email: NewEmail }[]> {
+  const inserted = await insertEmails(tx, accountId, fresh);
+  await recordCustomersReceived(tx, inserted);
+  return inserted;
+}
+
+/**
  * Stores a batch and moves the folder's cursor in one transaction (sync rules 2 and 3): either the
  * messages and the cursor are both saved, or neither is.
  */

@@ -24,6 +24,7 @@ import healthRoutes from './modules/health/routes';
 import inquiryRoutes from './modules/inquiries/routes';
 import lookupRoutes from './modules/lookups/routes';
 import orderRoutes from './modules/orders/routes';
+import packingListRoutes from './modules/packing-lists/routes';
 import productRoutes from './modules/products/routes';
 import quotationRoutes from './modules/quotations/routes';
 import settingsRoutes from './modules/settings/routes';
@@ -43,6 +44,7 @@ const modules = [
   emailRoutes,
   productRoutes,
   quotationRoutes,
+  packingListRoutes,
   orderRoutes,
   inquiryRoutes,
   settingsRoutes,

@@ -48,6 +48,9 @@ export type PackingWarnings = {
   carton_quantity: boolean;
 };
 
+/** A volume with its 3 places ("1.2" → "1.200"), half-up beyond them. */
+export const roundCbm = (m3: string): string => new Big(m3).toFixed(CBM_SCALE, Big.roundHalfUp);
+
 /** cartons × L × W × H / 1,000,000 m³, half-up to 3 places ("0.084"). */
 export function lineCbm(cartons: string, lengthCm: string, widthCm: string, heightCm: string): string {
   return new Big(cartons)

@@ -74,6 +74,16 @@ const messages = {
     en: 'The customer has no email address: enter one',
     zh: '该客户没有邮箱地址，请填写收件人',
   },
+  thingPackingList: { en: 'Packing list', zh: '装箱单' },
+  thingPackingListVersion: { en: 'Packing list version', zh: '装箱单版本' },
+  packingListStale: {
+    en: 'Someone saved this packing list in the meantime (now version {version}); your edits are kept on screen: reload the packing list and apply them again',
+    zh: '其他人已保存了此装箱单（当前版本 {version}）；您的修改仍保留在页面上：请重新加载后再次应用',
+  },
+  packingInvoiceOfOtherOrder: {
+    en: "Choose one of the order's invoices",
+    zh: '请选择该订单的发票',
+  },
   customerEmailTaken: {
     en: 'The email {email} already belongs to customer "{customer}" (#{id})',
     zh: '邮箱 {email} 已属于客户“{customer}”（#{id}）',

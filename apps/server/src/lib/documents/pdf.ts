@@ -22,10 +22,14 @@ export type DocumentPdf = {
   columns: PdfColumn[];
   pictureColumn?: number;
   rows: PdfRow[];
+  /** A last table row in bold under the columns (a packing list's totals per column). */
+  tableTotal?: string[];
   totals: [string, string][];
   notes: [string, string][];
   signature: string;
   pageLabel: (page: number, pages: number) => string;
+  /** Landscape for tables with many figure columns (packing lists). */
+  landscape?: boolean;
 };
 
 let font: Buffer | undefined;
@@ -45,6 +49,7 @@ const PICTURE = 36;
 export function renderDocumentPdf(spec: DocumentPdf): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
+    layout: spec.landscape ? 'landscape' : 'portrait',
     margin: MARGIN,
     bufferPages: true,
     info: { Title: spec.title, Creator: 'Quayside' },
@@ -133,7 +138,10 @@ export function renderDocumentPdf(spec: DocumentPdf): Promise<Buffer> {
   };
   header();
   doc.fontSize(8.5);
-  for (const row of spec.rows) {
+  const tableRows: (PdfRow & { bold?: boolean })[] = spec.tableTotal
+    ? [...spec.rows, { cells: spec.tableTotal, bold: true }]
+    : spec.rows;
+  for (const row of tableRows) {
     const heights = row.cells.map((cell, i) =>
       i === spec.pictureColumn ? PICTURE : doc.heightOfString(cell, { width: spec.columns[i]!.width - 6 }),
     );
@@ -156,9 +164,12 @@ export function renderDocumentPdf(spec: DocumentPdf): Promise<Buffer> {
         }
         return;
       }
+      // The one font has no bold face: a total row is filled and outlined (text once, so it extracts once).
+      if (row.bold) doc.lineWidth(0.35).strokeColor('black');
       doc.text(cell, xs[i]! + 3, y + 3, {
         width: spec.columns[i]!.width - 6,
         align: spec.columns[i]!.align ?? 'left',
+        ...(row.bold ? { fill: true, stroke: true } : {}),
       });
     });
     doc.y = y + height;

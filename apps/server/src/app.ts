@@ -22,6 +22,7 @@ import eventRoutes from './modules/events/routes';
 import fileRoutes from './modules/files/routes';
 import healthRoutes from './modules/health/routes';
 import inquiryRoutes from './modules/inquiries/routes';
+import invoiceRoutes from './modules/invoices/routes';
 import lookupRoutes from './modules/lookups/routes';
 import orderRoutes from './modules/orders/routes';
 import packingListRoutes from './modules/packing-lists/routes';
@@ -46,6 +47,7 @@ const modules = [
   quotationRoutes,
   packingListRoutes,
   orderRoutes,
+  invoiceRoutes,
   inquiryRoutes,
   settingsRoutes,
   websiteRoutes,

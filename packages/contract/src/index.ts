@@ -1,3 +1,4 @@
+export * from './amount-in-words';
 export * from './auth';
 export * from './customers';
 export * from './demo';
@@ -8,6 +9,7 @@ export * from './files';
 export * from './health';
 export * from './imports';
 export * from './inquiries';
+export * from './invoices';
 export * from './lookups';
 export * from './messages';
 export * from './money';

@@ -66,6 +66,16 @@ const messages = {
     en: 'Someone saved this quotation in the meantime (now version {version}); your edits are kept on screen: reload the quotation and apply them again',
     zh: '其他人已保存了此报价单（当前版本 {version}）；您的修改仍保留在页面上：请重新加载后再次应用',
   },
+  thingInvoice: { en: 'Invoice', zh: '发票' },
+  thingInvoiceVersion: { en: 'Invoice version', zh: '发票版本' },
+  invoiceStale: {
+    en: 'Someone saved this invoice in the meantime (now version {version}); your edits are kept on screen: reload the invoice and apply them again',
+    zh: '其他人已保存了此发票（当前版本 {version}）；您的修改仍保留在页面上：请重新加载后再次应用',
+  },
+  invoiceNegativeTotal: {
+    en: 'The discount is larger than the lines and shipping together',
+    zh: '折扣大于明细金额与运费之和',
+  },
   quotationNegativeTotal: {
     en: 'The discount is larger than the lines and shipping together',
     zh: '折扣大于明细金额与运费之和',

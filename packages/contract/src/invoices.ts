@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import {
+  diffChanges,
+  documentDiff,
+  documentText,
+  lineItem,
+  lineItemInput,
+  MAX_LINE_ITEMS,
+} from './documents';
+import { calendarDate, listQuery, queryBool, queryId, recordId } from './envelope';
+import { CURRENCIES, INVOICE_KIND, TRADE_TERMS } from './lookups';
+import { priceString } from './money';
+import { bankDetails } from './settings';
+
+/**
+ * Proforma and commercial invoices, made from an order: its lines copied (and editable), the bank
+ * details of the company settings as they were when issued, the amount in words. Like quotations and
+ * orders every save appends a version, so what was issued is never lost.
+ */
+export const INVOICE_KINDS = INVOICE_KIND.map((k) => k.id) as ['proforma', 'commercial'];
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+const currencyIds = CURRENCIES.map((c) => c.id) as [string, ...string[]];
+const tradeTermIds = TRADE_TERMS.map((t) => t.id) as [string, ...string[]];
+
+/** POST /api/invoice/create_from_order/: the order's current version, same lines, same total. */
+export const invoiceFromOrder = z.object({
+  order_id: recordId,
+  kind: z.enum(INVOICE_KINDS),
+  /** Today (UTC) when not given. */
+  issue_date: calendarDate.optional(),
+  due_date: calendarDate.nullable().default(null),
+});
+export type InvoiceFromOrder = z.infer<typeof invoiceFromOrder>;
+
+/** What an edit may change; `version` is the version the edit started from (409 when another save came in between). */
+export const invoiceUpdate = z
+  .object({
+    contact_name: documentText(200),
+    contact_email: documentText(254),
+    trade_term: z.enum(tradeTermIds).nullable(),
+    port_of_loading: documentText(200),
+    port_of_destination: documentText(200),
+    payment_terms: documentText(1000),
+    issue_date: calendarDate,
+    due_date: calendarDate.nullable(),
+    items: z.array(lineItemInput).min(1).max(MAX_LINE_ITEMS),
+    discount: priceString,
+    shipping_cost: priceString,
+    bank: bankDetails,
+    remark: documentText(5000),
+  })
+  .partial()
+  .extend({ id: recordId, version: z.number().int().min(1).max(1_000_000) });
+export type InvoiceUpdate = z.infer<typeof invoiceUpdate>;
+
+/** One version's content as stored (whole: any version prints and diffs on its own). */
+export const invoiceContent = z.object({
+  number: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  order_id: z.number().int(),
+  order_number: z.string(),
+  order_version: z.number().int(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  contact_name: z.string(),
+  contact_email: z.string(),
+  currency: z.string(),
+  trade_term: z.string().nullable(),
+  port_of_loading: z.string(),
+  port_of_destination: z.string(),
+  payment_terms: z.string(),
+  issue_date: z.string(),
+  due_date: z.string().nullable(),
+  items: z.array(lineItem),
+  discount: z.string(),
+  shipping_cost: z.string(),
+  subtotal: z.string(),
+  total: z.string(),
+  /** "SAY US DOLLARS … ONLY", from the total when the version was saved. */
+  amount_in_words: z.string(),
+  bank: bankDetails,
+  remark: z.string(),
+});
+export type InvoiceContent = z.infer<typeof invoiceContent>;
+
+export const INVOICE_DIFF_FIELDS = [
+  'contact_name',
+  'contact_email',
+  'trade_term',
+  'port_of_loading',
+  'port_of_destination',
+  'payment_terms',
+  'issue_date',
+  'due_date',
+  'discount',
+  'shipping_cost',
+  'subtotal',
+  'total',
+  'bank_text',
+  'remark',
+] as const;
+
+export const invoice = invoiceContent.extend({
+  id: z.number().int(),
+  version: z.number().int(),
+  owner_id: z.number().int().nullable(),
+  owner_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+export const invoiceListItem = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  order_id: z.number().int(),
+  order_number: z.string(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  currency: z.string(),
+  total: z.string(),
+  issue_date: z.string(),
+  due_date: z.string().nullable(),
+  version: z.number().int(),
+  owner_id: z.number().int().nullable(),
+  owner_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type InvoiceListItem = z.infer<typeof invoiceListItem>;
+
+export const INVOICE_SORTS = [
+  'number',
+  'total',
+  'issue_date',
+  'due_date',
+  'created_at',
+  'updated_at',
+] as const;
+export const invoiceListQuery = listQuery.extend({
+  sort: z
+    .enum([...INVOICE_SORTS, ...INVOICE_SORTS.map((s) => `-${s}` as const)] as [string, ...string[]])
+    .optional(),
+  kind: z.enum(INVOICE_KINDS).optional(),
+  customer_id: queryId.optional(),
+  order_id: queryId.optional(),
+  currency: z
+    .string()
+    .max(200)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(currencyIds)).max(20))
+    .optional(),
+  /** Issued on or after / on or before. */
+  date_from: calendarDate.optional(),
+  date_to: calendarDate.optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+export const invoiceIdQuery = z.object({ id: queryId });
+export const invoiceIdsBody = z.object({ ids: z.array(recordId).min(1).max(1000) });
+export const invoiceVersionQuery = z.object({ id: queryId, version: queryId.optional() });
+export const invoiceDiffQuery = z.object({ id: queryId, from: queryId, to: queryId });
+export const invoicePdfQuery = z.object({
+  id: queryId,
+  version: queryId.optional(),
+  lang: z.enum(['en', 'zh']).default('en'),
+  download: queryBool.optional(),
+});
+
+export const invoiceVersion = z.object({
+  version: z.number().int(),
+  created_at: z.string(),
+  created_by: z.number().int().nullable(),
+  created_by_name: z.string(),
+  total: z.string(),
+  currency: z.string(),
+  summary: z.string(),
+  changes: diffChanges.nullable(),
+});
+export type InvoiceVersion = z.infer<typeof invoiceVersion>;
+
+export const invoiceDiff = z.object({
+  from: invoiceContent.extend({ version: z.number().int() }),
+  to: invoiceContent.extend({ version: z.number().int() }),
+  diff: documentDiff,
+});
+export type InvoiceDiff = z.infer<typeof invoiceDiff>;

@@ -50,7 +50,7 @@ export const orderCreate = z.object({
   port_of_destination: shape.port_of_destination.default(''),
   payment_terms: shape.payment_terms.default(''),
   delivery_date: shape.delivery_date.default(null),
-  items: shape.items.min(1),
+  items: shape.items.min(1, 'Add at least one line'),
   discount: shape.discount.default('0'),
   shipping_cost: shape.shipping_cost.default('0'),
   remark: shape.remark.default(''),
@@ -59,7 +59,7 @@ export type OrderCreate = z.infer<typeof orderCreate>;
 
 /** `version` is the version the edit started from: another save in between answers 409 CONFLICT. */
 export const orderUpdate = z
-  .object({ ...shape, items: shape.items.min(1) })
+  .object({ ...shape, items: shape.items.min(1, 'Add at least one line') })
   .partial()
   .extend({ id: recordId, version: z.number().int().min(1).max(1_000_000) });
 export type OrderUpdate = z.infer<typeof orderUpdate>;

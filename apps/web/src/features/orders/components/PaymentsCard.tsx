@@ -71,7 +71,7 @@ export function PaymentsCard({ order }: { order: Order }) {
           { title: t('order.remark'), dataIndex: 'remark', ellipsis: true },
           {
             title: t('order.recordedBy'),
-            width: 170,
+            width: 210,
             render: (_v, p) => `${p.created_by_name} · ${parseTime(p.created_at, '{y}-{m}-{d}')}`,
           },
           {

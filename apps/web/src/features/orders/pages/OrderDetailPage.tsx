@@ -3,6 +3,7 @@ import { Button, Card, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmailHistory } from '@/features/customers/components/EmailHistory';
+import { useTabLabel } from '@/layout/useTabLabel';
 import { currentLanguage } from '@/shared/i18n';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
@@ -23,6 +24,7 @@ export default function OrderDetailPage({ id }: PageProps) {
   const navigate = useNavigate();
   const orderId = Number(id);
   const { data: order, isLoading, isError } = useOrder(orderId);
+  useTabLabel(order?.number);
   if (isLoading) return <Spin className="page" />;
   if (isError || !order) return <Result status="404" title={t('order.notFound')} />;
   const lang = currentLanguage();

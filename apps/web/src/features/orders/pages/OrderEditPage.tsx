@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { fieldErrors } from '@/features/quotations/components/useQuotationForm';
 import { tagsStore } from '@/layout/tags-store';
+import { useTabLabel } from '@/layout/useTabLabel';
 import { LineItemsTable } from '@/shared/documents/LineItemsTable';
 import { type EditLine, newKey, toBody } from '@/shared/documents/lines';
 import { useDiscardGuard } from '@/shared/form/useDiscardGuard';
@@ -96,6 +97,7 @@ function Editor({ order }: { order: Order | null }) {
   const totals = useLiveTotals(lines, header.currency, header.discount, header.shipping_cost);
   const create = useCreateOrder();
   const update = useUpdateOrder();
+  useTabLabel(order ? t('order.editTab', { number: order.number }) : undefined);
   // Unsaved edits: closing the tab or reloading asks first.
   const edited = useRef(false);
   useDiscardGuard(() => edited.current);

@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useLayoutEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { TabPathContext } from '@/shared/form/tab-guards';
 import { usePages } from '@/shared/routes/pages';
 import { ROUTES } from '@/shared/routes/paths';
 import { matchRoute, normalizePath } from '@/shared/routes/resolve';
@@ -29,13 +30,15 @@ const Pane = memo(function Pane({ path, search, active }: PaneProps) {
   const props = route.props ? match.params : {};
   return (
     <div className="app-main__pane" hidden={!active} data-pane={path}>
-      <ErrorBoundary>
-        <Suspense fallback={<PageLoading />}>
-          <Routes location={{ pathname: path, search, hash: '', state: null, key: path }}>
-            <Route path={fullPath} element={<Page {...props} />} />
-          </Routes>
-        </Suspense>
-      </ErrorBoundary>
+      <TabPathContext value={path}>
+        <ErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <Routes location={{ pathname: path, search, hash: '', state: null, key: path }}>
+              <Route path={fullPath} element={<Page {...props} />} />
+            </Routes>
+          </Suspense>
+        </ErrorBoundary>
+      </TabPathContext>
     </div>
   );
 });

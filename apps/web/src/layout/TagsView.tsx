@@ -3,6 +3,8 @@ import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { dirtyTabs } from '@/shared/form/tab-guards';
+import { useDiscardConfirm } from '@/shared/form/useDiscardGuard';
 import { normalizePath } from '@/shared/routes/resolve';
 import type { TagView } from './tags';
 import { tagsStore, useTagViews } from './tags-store';
@@ -45,7 +47,20 @@ export function TagsView() {
   const go = (target: string | null) => {
     if (target) navigate(target);
   };
-  const close = (view: TagView) => go(tagsStore.close(view.path, active));
+  // Closing a tab whose page holds unsaved input asks first (issue 15), as the form's own Cancel does.
+  const askDiscard = useDiscardConfirm();
+  const closing = (closed: readonly TagView[], run: () => string | null) => {
+    const paths = closed.filter((v) => !v.affix).map((v) => v.path);
+    if (dirtyTabs(paths).length === 0) go(run());
+    else askDiscard(() => go(run()));
+  };
+  const close = (view: TagView) => closing([view], () => tagsStore.close(view.path, active));
+  const closeOthers = (view: TagView) =>
+    closing(
+      views.filter((v) => v.path !== view.path),
+      () => tagsStore.closeOthers(view.path, active),
+    );
+  const closeAll = () => closing(views, () => tagsStore.closeAll());
 
   const menuFor = (view: TagView): MenuProps => ({
     items: [
@@ -57,11 +72,14 @@ export function TagsView() {
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
       if (key === 'refresh') {
-        tagsStore.refresh(view.path);
-        if (view.path !== active) navigate(view.fullPath);
+        // A refresh rebuilds the page: its unsaved input would go too.
+        closing([view], () => {
+          tagsStore.refresh(view.path);
+          return view.path === active ? null : view.fullPath;
+        });
       } else if (key === 'close') close(view);
-      else if (key === 'closeOthers') go(tagsStore.closeOthers(view.path, active));
-      else if (key === 'closeAll') go(tagsStore.closeAll());
+      else if (key === 'closeOthers') closeOthers(view);
+      else if (key === 'closeAll') closeAll();
     },
   });
 

@@ -2,10 +2,11 @@ import { SendOutlined } from '@ant-design/icons';
 import { formatMoney, type Quotation } from '@quayside/contract';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { tagsStore } from '@/layout/tags-store';
+import { useDiscardGuard } from '@/shared/form/useDiscardGuard';
 import { currentLanguage } from '@/shared/i18n';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { notify } from '@/shared/notify';
@@ -66,7 +67,17 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
   const create = useCreateQuotation();
   const update = useUpdateQuotation();
   const send = useSendQuotation();
-  const set = (patch: Partial<Header>) => setHeader((h) => ({ ...h, ...patch }));
+  // What the user changed since the last save: closing the tab or reloading asks first.
+  const edited = useRef(false);
+  useDiscardGuard(() => edited.current);
+  const set = (patch: Partial<Header>) => {
+    edited.current = true;
+    setHeader((h) => ({ ...h, ...patch }));
+  };
+  const changeLines = (next: EditLine[]) => {
+    edited.current = true;
+    setLines(next);
+  };
 
   useEffect(() => {
     if (quotation || !header.customer_id) return;
@@ -87,6 +98,7 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
       const saved = quotation
         ? await update.mutateAsync({ ...body, id: quotation.id, version: quotation.version })
         : await create.mutateAsync(body);
+      edited.current = false;
       notify.message('success', t('quotations.saved', { version: saved.version }));
       if (!quotation) {
         // The new quotation opens in its own tab; the create form's tab goes (a second Save would make another).
@@ -253,7 +265,7 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
           </Row>
         </Form>
         <h3 className="quotation-edit__section">{t('quotations.lines')}</h3>
-        <LineItemsTable lines={lines} currency={header.currency} errors={errors} onChange={setLines} />
+        <LineItemsTable lines={lines} currency={header.currency} errors={errors} onChange={changeLines} />
         <div className="quotation-edit__totals">
           <Form layout="inline">
             {field('discount', t('quotations.discount'), 40)}

@@ -87,7 +87,7 @@ ${company.email ? html`<li><a href="mailto:${company.email}">${company.email}</a
       (c) => html`<li><a href="${sitePath(lang, categoryPath(c))}">${c.name}</a></li>`,
     )}<li><a href="${sitePath(lang, '/products')}">${t.allProducts}</a></li></ul></div>
 <div><h2>${social.length ? t.followUs : t.contactUs}</h2><ul>${social.map(([label, href]) => html`<li><a href="${href}" rel="noopener">${label}</a></li>`)}<li><a href="${sitePath(lang, '/contact')}">${t.sendInquiry}</a></li></ul></div>
-</div><p class="legal">© ${new Date().getFullYear()} ${companyName(ctx)}. ${t.rights}</p></div></footer>`;
+</div><p class="legal">© ${new Date().getFullYear()} ${companyName(ctx).replace(/\.$/, '')}. ${t.rights}</p></div></footer>`;
 }
 
 export const categoryPath = (c: { id: number; name: string }) => `/category/${c.id}${slugPart(c.name)}`;

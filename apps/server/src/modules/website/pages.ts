@@ -236,12 +236,12 @@ export function productPage(
 <dl class="facts">${p.model ? html`<dt>${t.model}</dt><dd>${p.model}</dd>` : ''}${moq ? html`<dt>${t.moq}</dt><dd>${moq}</dd>` : ''}${p.category ? html`<dt>${t.category}</dt><dd>${p.category.name}</dd>` : ''}<dt>${t.price}</dt><dd>${price ? html`<span class="price">${price}</span>` : t.priceOnRequest}</dd></dl>
 <a class="btn" href="#inquiry">${t.sendInquiry}</a>
 </div></div>
-<div class="details">
+<div class="below"><div>
 ${p.advantage ? html`<h2>${t.advantages}</h2>${paragraphs(p.advantage)}` : ''}
 ${p.techParams.length ? html`<h2>${t.techParams}</h2><table><tbody>${p.techParams.map((r) => html`<tr><th scope="row">${r.key}</th><td>${r.value}</td></tr>`)}</tbody></table>` : ''}
 ${p.packaging ? html`<h2>${t.packaging}</h2>${paragraphs(p.packaging)}` : ''}
 </div>
-<div class="details section">${inquiryForm(ctx, { product: p, ...form })}</div></div>`;
+${inquiryForm(ctx, { product: p, ...form })}</div></div>`;
   const url = `${ctx.origin}${sitePath(ctx.lang, path)}`;
   return page(
     ctx,

@@ -1,4 +1,4 @@
-import { expect, type Page, request, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, request, test } from '@playwright/test';
 import { api, shot, signIn } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -145,3 +145,144 @@ test('a search the app supersedes is not reported as a failed request', async ({
   await expect(page.getByText('The request failed, please retry later')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Error log' })).toHaveCount(0);
 });
+
+test('closing a shell tab whose form has changes asks first: ×, close others, close all', async ({
+  page,
+  context,
+}) => {
+  await signIn(context);
+  const createTab = page.locator('.tags-view [data-path="/customer/create"]');
+  const listTab = page.locator('.tags-view [data-path="/customer/list"]');
+  await page.goto('/customer/list');
+  await expect(listTab).toBeVisible();
+  await page.goto('/customer/create');
+  const company = page.getByRole('textbox', { name: 'Company name' });
+  await expect(company).toBeVisible();
+
+  // Nothing typed: × closes at once.
+  await createTab.getByRole('button').click();
+  await expect(createTab).toHaveCount(0);
+
+  await page.goto('/customer/create');
+  await company.fill(`Typed ${unique()}`);
+  const typed = await company.inputValue();
+
+  // × asks; Keep editing keeps the tab and what was typed.
+  await createTab.getByRole('button').click();
+  await expect(discard(page)).toBeVisible();
+  await shot(page, 'everyday-tab-close-discard');
+  await discard(page).getByRole('button', { name: 'Keep editing' }).click();
+  await expect(createTab).toBeVisible();
+  await expect(company).toHaveValue(typed);
+
+  // Close others from another tab, and Close all, ask too (the form's tab is among those closed).
+  await listTab.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Close others' }).click();
+  await expect(discard(page)).toBeVisible();
+  await discard(page).getByRole('button', { name: 'Keep editing' }).click();
+  await expect(createTab).toBeVisible();
+  await createTab.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Close all' }).click();
+  await expect(discard(page)).toBeVisible();
+  await discard(page).getByRole('button', { name: 'Keep editing' }).click();
+  await createTab.click();
+  await expect(company).toHaveValue(typed);
+
+  // The form's tab in the background still asks; Discard closes it.
+  await listTab.click();
+  await createTab.getByRole('button').click();
+  await expect(discard(page)).toBeVisible();
+  await discard(page).getByRole('button', { name: 'Discard' }).click();
+  await expect(createTab).toHaveCount(0);
+  await expect(page).toHaveURL(/\/customer\/list/);
+});
+
+/** The draft's subject; null when it is gone. */
+async function draftSubject(token: string, id: number): Promise<string | null> {
+  const ctx = await request.newContext();
+  try {
+    return await api<{ subject: string }>(ctx, 'GET', `/api/email/draft/?id=${id}`, { token }).then(
+      (d) => d.subject,
+      () => null,
+    );
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+const draftExists = async (token: string, id: number) => (await draftSubject(token, id)) !== null;
+
+async function newDraft(token: string): Promise<number> {
+  const ctx = await request.newContext();
+  try {
+    return (await api<{ id: number }>(ctx, 'GET', '/api/email/compose/?mode=new', { token })).id;
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+test('a blank draft is not kept when the page reloads or the window closes', async ({ page, context }) => {
+  const token = await signIn(context);
+  // A mailbox to write from (it need not reach a server: nothing is sent).
+  const address = `blank.${unique()}@e2e.test`;
+  const ctx = await request.newContext();
+  const account = await api<{ id: number }>(ctx, 'POST', '/api/email/update_email_account/', {
+    token,
+    data: {
+      address,
+      imap_host: '127.0.0.1',
+      imap_port: 1,
+      imap_secure: false,
+      imap_user: 'blank',
+      imap_password: 'unused',
+      smtp_host: '127.0.0.1',
+      smtp_port: 1,
+      smtp_secure: false,
+      smtp_user: 'blank',
+      smtp_password: 'unused',
+      enabled: true,
+    },
+  });
+  try {
+    await blankDraftJourney(page, context, token);
+  } finally {
+    await api(ctx, 'POST', '/api/email/update_email_account/', {
+      token,
+      data: { id: account.id, address, imap_host: '127.0.0.1', imap_user: 'blank', enabled: false },
+    }).catch(() => undefined);
+    await ctx.dispose();
+  }
+});
+
+async function blankDraftJourney(page: Page, context: BrowserContext, token: string) {
+  const shownEditor = page.locator('.compose-editor__content:visible');
+
+  // A reload: the blank draft goes, and a new blank one opens in its place.
+  const first = await newDraft(token);
+  await page.goto(`/email/emailCreate/${first}`);
+  await expect(shownEditor).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/email\/emailCreate\/\d+$/);
+  await expect(page).not.toHaveURL(new RegExp(`/email/emailCreate/${first}$`));
+  await expect(shownEditor).toBeVisible();
+  await expect(page.getByText('This draft is not here any more')).toHaveCount(0);
+  await expect.poll(() => draftExists(token, first)).toBe(false);
+  const second = Number(page.url().split('/').at(-1));
+  await expect(page.locator(`.tags-view [data-path="/email/emailCreate/${first}"]`)).toHaveCount(0);
+
+  // A draft with something typed stays through a reload.
+  await page.locator('#compose-subject').fill('Kept through a reload');
+  await page.locator('#compose-subject').blur();
+  await expect.poll(() => draftSubject(token, second)).toBe('Kept through a reload');
+  await page.reload();
+  await expect(page.locator('#compose-subject')).toHaveValue('Kept through a reload');
+  expect(await draftExists(token, second)).toBe(true);
+
+  // A closed window.
+  const other = await context.newPage();
+  const third = await newDraft(token);
+  await other.goto(`/email/emailCreate/${third}`);
+  await expect(other.locator('.compose-editor__content:visible')).toBeVisible();
+  await other.close({ runBeforeUnload: true });
+  await expect.poll(() => draftExists(token, third)).toBe(false);
+}

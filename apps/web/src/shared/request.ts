@@ -118,6 +118,8 @@ export interface RequestOptions {
   quiet?: boolean;
   /** Upload progress of the body (bytes sent, bytes in all); the call then goes through XHR. */
   onUploadProgress?: (loaded: number, total: number) => void;
+  /** The call outlives the page (made while it unloads); the body must stay under 64 KB. */
+  keepalive?: boolean;
 }
 
 interface Transport {
@@ -125,6 +127,7 @@ interface Transport {
   headers: Record<string, string>;
   body: BodyInit | undefined;
   signal: AbortSignal;
+  keepalive?: boolean;
 }
 
 /** The HTTP answer: status and parsed JSON body (null when it was not JSON). */
@@ -204,7 +207,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   let failure: Failure;
   try {
-    const init: Transport = { method, headers, body, signal: controller.signal };
+    const init: Transport = {
+      method,
+      headers,
+      body,
+      signal: controller.signal,
+      keepalive: options.keepalive,
+    };
     const res = options.onUploadProgress
       ? await viaXhr(url, init, options.onUploadProgress)
       : await viaFetch(url, init);

@@ -126,11 +126,14 @@ export const saveDraft = (body: DraftPayload & { id: number; version?: string })
 export const sendEmail = (body: SendEmailBody) =>
   post<SendAnswer>('/email/send_email/', body, { quiet: true });
 
-/** Undo send / unschedule: the email goes back to the drafts (409 once it is on its way). */
-/** A new draft nobody typed into is not kept (its tab was closed). */
-export const discardBlankDraft = (id: number) =>
-  post<null>('/email/delete/', { ids: [id] }, { quiet: true }).catch(() => null);
+/**
+ * A new draft nobody typed into is not kept (its tab was closed, or the page left). `leaving`:
+ * the page is unloading (a reload, a closed window), so the call must outlive it.
+ */
+export const discardBlankDraft = (id: number, leaving = false) =>
+  post<null>('/email/delete/', { ids: [id] }, { quiet: true, keepalive: leaving }).catch(() => null);
 
+/** Undo send / unschedule: the email goes back to the drafts (409 once it is on its way). */
 export const cancelSend = (id: number) => post<Draft>('/email/cancel_send/', { id }, { quiet: true });
 
 export const retrySend = (ids: number[]) => post<null>('/email/retry_send/', { ids });

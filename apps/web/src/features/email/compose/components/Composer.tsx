@@ -22,6 +22,7 @@ import { uploading as anyUploading } from '../attachments';
 import { type DraftFields, fieldsOfDraft, samePayload } from '../draft-fields';
 import { DRAFT_HTML_MAX_BYTES, htmlTooLarge, isBlankDraft, prepareDraftHtml } from '../draft-html';
 import type { EditorHandle } from '../editor/RichEditor';
+import { rememberLeftBlank } from '../left-blank';
 import {
   clearLocalCopy,
   decideLocalCopy,
@@ -105,18 +106,38 @@ export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAcco
   // The saver starts from the draft as the editor writes it, so opening it saves nothing.
   const started = useRef(false);
   const opened = useRef<DraftFields | null>(null);
-  // A new, empty draft whose tab is closed without a thing typed is not kept.
+  // A new, empty draft left without a thing typed is not kept: its tab closed, or the page
+  // unloaded (a reload, a closed window). `persisted`: the page only went into the back/forward
+  // cache and may come back as it is.
+  const leftBlank = () => {
+    const first = opened.current;
+    if (!first || !isBlankDraft(draft)) return false;
+    if (!samePayload(first, fields.current) || hasUnsavable(fields.current)) return false;
+    return saver.current?.status !== 'sent';
+  };
+  const leftBlankRef = useRef(leftBlank);
+  leftBlankRef.current = leftBlank;
   // biome-ignore lint/correctness/useExhaustiveDependencies: on leaving only, with the latest fields
   useEffect(
     () => () => {
-      const first = opened.current;
-      if (!first || !isBlankDraft(draft) || tagsStore.get().views.some((v) => v.path === path)) return;
-      if (!samePayload(first, fields.current) || hasUnsavable(fields.current)) return;
-      if (saver.current?.status === 'sent') return;
+      if (tagsStore.get().views.some((v) => v.path === path) || !leftBlankRef.current()) return;
       void discardBlankDraft(id).then(() => queryClient.invalidateQueries({ queryKey: emailKeys.lists }));
     },
     [],
   );
+  useEffect(() => {
+    const onPageHide = (e: PageTransitionEvent) => {
+      if (e.persisted || !leftBlankRef.current()) return;
+      const shown = window.location.pathname === path;
+      // The page a reload brings back opens a new blank draft in its place; a tab in the
+      // background is simply gone.
+      if (shown) rememberLeftBlank(id);
+      else tagsStore.close(path, window.location.pathname);
+      void discardBlankDraft(id, true);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [id, path]);
   const onEditorReady = useCallback(
     (handle: EditorHandle) => {
       editor.current = handle;

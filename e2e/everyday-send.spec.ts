@@ -1,5 +1,5 @@
 import { expect, request, test } from '@playwright/test';
-import { api, SECOND_ADMIN, shot, signIn } from './support';
+import { ADMIN, api, apiLogin, SECOND_ADMIN, shot, signIn } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -137,6 +137,86 @@ test('an admin may reply to any mail: with no account that can send, compose ope
     await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(`Reply ${id}`);
     await shot(page, 'everyday-compose-no-mailbox');
   } finally {
+    await ctx.dispose();
+  }
+});
+
+test('the outbox a send opens shows the mail just sent, whatever search it was left with', async ({
+  page,
+  context,
+}) => {
+  const id = unique();
+  const ctx = await request.newContext();
+  // A user of its own: the outbox search it leaves is remembered for it alone.
+  const sender = { username: `e2e.sender${id}`, password: 'sender-pass-1' };
+  await api(ctx, 'POST', '/api/user/create/', {
+    token: await apiLogin(ADMIN),
+    data: { ...sender, name: 'Sam Sender', roles: ['admin'] },
+  });
+  const token = await signIn(context, sender);
+  const address = `sender.${id}@e2e.test`;
+  const account = await api<{ id: number }>(ctx, 'POST', '/api/email/update_email_account/', {
+    token,
+    data: {
+      address,
+      imap_host: '127.0.0.1',
+      imap_port: 1,
+      imap_secure: false,
+      imap_user: 'sender',
+      imap_password: 'unused',
+      smtp_host: '127.0.0.1',
+      smtp_port: 1,
+      smtp_secure: false,
+      smtp_user: 'sender',
+      smtp_password: 'unused',
+      enabled: true,
+    },
+  });
+  const shown = page.locator('.app-main__pane:not([hidden])');
+  const sendFromEditor = async (subject: string) => {
+    const draft = await api<{ id: number; version: string }>(ctx, 'GET', '/api/email/compose/?mode=new', {
+      token,
+    });
+    await api(ctx, 'POST', '/api/email/save_draft/', {
+      token,
+      data: {
+        id: draft.id,
+        version: draft.version,
+        account_id: account.id,
+        to: ['Buyer <buyer@e2e.test>'],
+        subject,
+      },
+    });
+    await page.goto(`/email/emailCreate/${draft.id}`);
+    await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(subject);
+    await page.getByRole('button', { name: /^send Send$/ }).click();
+    await expect(page).toHaveURL(/\/email\/outbox$/);
+    const row = shown.locator('tr.ant-table-row').filter({ hasText: subject });
+    await expect(row).toBeVisible();
+    await expect(row).toHaveClass(/email-row--cursor/);
+    await expect(shown.getByRole('textbox', { name: /Search/ })).toHaveValue('');
+  };
+  try {
+    // The outbox tab is open with a search that matches nothing new.
+    await page.goto(`/email/outbox?q=${encodeURIComponent(`Older search ${id}`)}`);
+    await expect(shown.locator('.ant-empty')).toBeVisible();
+    // Long enough for the search to be remembered.
+    await page.waitForTimeout(1500);
+    await sendFromEditor(`Just sent ${id}`);
+    await shot(page, 'everyday-outbox-just-sent');
+
+    // With no outbox tab open, the remembered search is not brought back over the mail just sent.
+    await page.goto(`/email/outbox?q=${encodeURIComponent(`Older search ${id}`)}`);
+    await page.waitForTimeout(1500);
+    const outboxTab = page.locator('.tags-view [data-path="/email/outbox"]');
+    await outboxTab.getByRole('button').click();
+    await expect(outboxTab).toHaveCount(0);
+    await sendFromEditor(`Sent again ${id}`);
+  } finally {
+    await api(ctx, 'POST', '/api/email/update_email_account/', {
+      token,
+      data: { id: account.id, address, imap_host: '127.0.0.1', imap_user: 'sender', enabled: false },
+    }).catch(() => undefined);
     await ctx.dispose();
   }
 });

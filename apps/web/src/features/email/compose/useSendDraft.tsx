@@ -7,6 +7,7 @@ import { tagsStore } from '@/layout/tags-store';
 import { fieldErrorsOf } from '@/shared/form-errors';
 import { RequestError } from '@/shared/request';
 import { emailKeys } from '../api';
+import { OUTBOX, outboxAfterSend } from '../just-sent';
 import { cancelSend, sendEmail } from './api';
 import type { DraftFields } from './draft-fields';
 import type { DraftSaver } from './draft-saver';
@@ -15,7 +16,6 @@ import { showSendTime } from './send-time';
 
 /** The undo window of "Send" (send_email `undo_seconds`). */
 export const UNDO_SECONDS = 10;
-const OUTBOX = '/email/outbox';
 
 export type FieldProblems = Partial<Record<SendField, Problem>>;
 
@@ -166,7 +166,7 @@ export function useSendDraft({
     s.finish();
     refreshLists();
     announce(scheduledAt);
-    navigate(OUTBOX);
+    navigate(outboxAfterSend(id));
     tagsStore.close(path, OUTBOX);
   };
 

@@ -11,7 +11,7 @@ import { isDefault } from '@/shared/list/column-prefs';
 import { useHotkeys } from '@/shared/list/hotkeys';
 import { type ListPaging, ListTable } from '@/shared/list/ListTable';
 import { SavedSearches } from '@/shared/list/SavedSearches';
-import { parseListState, serializeListState } from '@/shared/list/url-state';
+import { emptyListState, parseListState, serializeListState } from '@/shared/list/url-state';
 import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
 import { useListState } from '@/shared/list/useListState';
 import { useRememberedSearch } from '@/shared/list/useRememberedSearch';
@@ -21,6 +21,7 @@ import { BulkActions } from '../components/BulkActions';
 import { emailColumns, partyColumn, sendStateColumn, subjectColumn } from '../components/columns';
 import { EmailFilters } from '../components/EmailFilters';
 import { activeEmailFilters, EMAIL_LIST, emailListParams, emailPrefs, folderOfPath } from '../folders';
+import { useJustSent } from '../just-sent';
 import { moveCursor } from '../list-cache';
 import { readingList } from '../reading-list';
 import '../email.css';
@@ -45,7 +46,7 @@ export default function EmailFolderPage() {
 function FolderList({ folder, openedWith }: { folder: EmailFolder; openedWith: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const scope = useRef<HTMLDivElement>(null);
   const searchRef = useRef<InputRef>(null);
   const prefs = emailPrefs(folder);
@@ -83,6 +84,8 @@ function FolderList({ folder, openedWith }: { folder: EmailFolder; openedWith: s
 
   const [selected, setSelected] = useState<Key[]>([]);
   const [cursor, setCursor] = useState<number | null>(null);
+  // Opened by a send: no search hides the mail just sent, and the cursor is on it.
+  useJustSent(search, () => replace({ ...emptyListState(EMAIL_LIST), pageSize: state.pageSize }), setCursor);
   // Senders of the selected rows, kept as rows are seen (the selection spans pages).
   const seen = useRef(new Map<number, EmailListItem>());
   for (const item of items) seen.current.set(item.id, item);

@@ -29,6 +29,7 @@ import packingListRoutes from './modules/packing-lists/routes';
 import productRoutes from './modules/products/routes';
 import quotationRoutes from './modules/quotations/routes';
 import settingsRoutes from './modules/settings/routes';
+import taskRoutes from './modules/tasks/routes';
 import userRoutes from './modules/users/routes';
 import websiteRoutes from './modules/website/routes';
 
@@ -51,6 +52,7 @@ const modules = [
   inquiryRoutes,
   settingsRoutes,
   websiteRoutes,
+  taskRoutes,
 ];
 
 export type BuildOptions = { logger?: FastifyServerOptions['logger'] };

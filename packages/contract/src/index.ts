@@ -19,5 +19,6 @@ export * from './packing-lists';
 export * from './products';
 export * from './quotations';
 export * from './settings';
+export * from './tasks';
 export * from './users';
 export * from './website';

@@ -113,4 +113,9 @@ test('an order entered from scratch with the line editor', async ({ page, contex
   await expect(page).toHaveURL(/\/order\/detail\/\d+$/);
   await expect(page.getByTestId('order-detail-total')).toHaveText('$88.75 USD');
   await expect(page.getByText('Entered directly (no quotation)')).toBeVisible();
+  // The same page in Chinese.
+  await context.addCookies([{ name: 'language', value: 'zh', url: new URL(page.url()).origin }]);
+  await page.reload();
+  await expect(page.getByText('直接录入（无报价单）')).toBeVisible();
+  await shot(page, 'order-detail-zh');
 });

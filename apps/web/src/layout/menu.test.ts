@@ -34,9 +34,8 @@ describe('sidebar menu', () => {
       '/task/list',
       '/product/list',
       '/inquiry/list',
-      ['/order', ['/order/list', '/order/quotation']],
+      ['/order', ['/order/list', '/packing/list', '/order/quotation']],
       '/invoice/list',
-      '/packing-list/list',
       '/website/index',
       '/user/list',
     ]);
@@ -50,7 +49,6 @@ describe('sidebar menu', () => {
       '/product',
       '/order',
       '/invoice',
-      '/packing-list',
     ]);
   });
   it('finds the submenus to open', () => {

@@ -214,6 +214,24 @@ export const ROUTES: AppRoute[] = [
         props: true,
         meta: { title: 'route.orderUpdate', hidden: true, roles: ADMIN, activeMenu: '/order/list' },
       },
+      // Packing lists sit in the order group (docs/decisions.md) under their own paths, /packing/*.
+      {
+        path: '/packing/list',
+        name: 'PackingListIndex',
+        meta: { title: 'route.packingList', icon: ContainerOutlined, roles: ADMIN },
+      },
+      {
+        path: '/packing/detail/:id',
+        name: 'PackingListDetail',
+        props: true,
+        meta: { title: 'route.packingListDetail', hidden: true, roles: ADMIN, activeMenu: '/packing/list' },
+      },
+      {
+        path: '/packing/update/:id',
+        name: 'PackingListUpdate',
+        props: true,
+        meta: { title: 'route.packingListUpdate', hidden: true, roles: ADMIN, activeMenu: '/packing/list' },
+      },
       {
         path: 'quotation',
         name: 'OrderQuotationIndex',
@@ -247,18 +265,6 @@ export const ROUTES: AppRoute[] = [
         path: 'list',
         name: 'InvoiceIndex',
         meta: { title: 'route.invoice', icon: FileTextOutlined, roles: ADMIN },
-      },
-    ],
-  },
-  {
-    path: '/packing-list',
-    redirect: '/packing-list/list',
-    meta: { title: 'route.packingList', icon: ContainerOutlined, roles: STAFF },
-    children: [
-      {
-        path: 'list',
-        name: 'PackingListIndex',
-        meta: { title: 'route.packingList', icon: ContainerOutlined, roles: ADMIN },
       },
     ],
   },

@@ -82,7 +82,6 @@ describe('the route table (spec §2)', () => {
       '/product',
       '/order',
       '/invoice',
-      '/packing-list',
       '/profile',
     ]);
   });

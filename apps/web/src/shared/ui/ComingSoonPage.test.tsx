@@ -7,11 +7,11 @@ import ComingSoonPage from './ComingSoonPage';
 describe('ComingSoonPage', () => {
   it('names the screen of the route it stands in for', () => {
     render(
-      <MemoryRouter initialEntries={['/packing-list/list']}>
+      <MemoryRouter initialEntries={['/invoice/list']}>
         <ComingSoonPage />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { name: 'Packing lists — coming soon' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Invoices — coming soon' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to the dashboard' })).toBeInTheDocument();
   });
 });

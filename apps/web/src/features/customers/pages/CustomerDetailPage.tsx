@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { useCompose } from '@/features/email/api';
 import { formatRecipient } from '@/features/email/compose/addresses';
 import { CustomerOrders } from '@/features/orders/components/CustomerOrders';
+import { CustomerPackingLists } from '@/features/packing-lists/components/CustomerPackingLists';
 import { CustomerQuotations } from '@/features/quotations/components/CustomerQuotations';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
@@ -264,6 +265,7 @@ function CustomerDetail({
           </Card>
           {isAdmin && <CustomerQuotations customerId={c.id} />}
           {isAdmin && <CustomerOrders customerId={c.id} />}
+          {isAdmin && <CustomerPackingLists customerId={c.id} />}
         </Col>
       </Row>
     </>

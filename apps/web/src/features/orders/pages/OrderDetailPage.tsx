@@ -3,6 +3,7 @@ import { Button, Card, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmailHistory } from '@/features/customers/components/EmailHistory';
+import { OrderPackingLists } from '@/features/packing-lists/components/OrderPackingLists';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { currentLanguage } from '@/shared/i18n';
 import type { PageProps } from '@/shared/routes/types';
@@ -72,13 +73,7 @@ export default function OrderDetailPage({ id }: PageProps) {
             documents={order.invoices}
             pathOf={(docId) => `/invoice/detail/${docId}`}
           />
-          {/* Packing-lists panel slot (features/packing-lists may replace it with its own panel). */}
-          <LinkedDocuments
-            testId="order-packing-lists"
-            title={t('order.packingLists')}
-            documents={order.packing_lists}
-            pathOf={(docId) => `/packing/detail/${docId}`}
-          />
+          <OrderPackingLists order={order} />
           <VersionsCard orderId={order.id} pdfUrl={(v) => orderPdfUrl(order.id, v, lang)} />
         </div>
       </div>

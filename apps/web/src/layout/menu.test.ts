@@ -34,8 +34,7 @@ describe('sidebar menu', () => {
       '/task/list',
       '/product/list',
       '/inquiry/list',
-      ['/order', ['/order/list', '/packing/list', '/order/quotation']],
-      '/invoice/list',
+      ['/order', ['/order/list', '/invoice/list', '/packing/list', '/order/quotation']],
       '/website/index',
       '/user/list',
     ]);
@@ -48,7 +47,6 @@ describe('sidebar menu', () => {
       '/task',
       '/product',
       '/order',
-      '/invoice',
     ]);
   });
   it('finds the submenus to open', () => {

@@ -126,6 +126,7 @@ export async function invoicePdf(db: Db, store: FileStore, inv: Invoice, lang: L
       ? thumbnails(db, store, [company.logo_file_id])
       : Promise.resolve(new Map<number, Buffer>()),
   ]);
+  const withPictures = inv.items.some((i) => i.picture_file_id && pictures.has(i.picture_file_id));
   const money = (amount: string) => formatMoney(amount, inv.currency);
   const unitLabel = (id: string) => UNITS.find((u) => u.id === id)?.[lang] ?? id;
   const tradeTerm = TRADE_TERMS.find((t) => t.id === inv.trade_term)?.[lang] ?? '';
@@ -164,20 +165,21 @@ export async function invoicePdf(db: Db, store: FileStore, inv: Invoice, lang: L
       [l.portOfDestination, inv.port_of_destination],
       [l.paymentTerms, inv.payment_terms],
     ]),
+    // The picture column only when a line has a picture (an invoice of free lines stays compact).
     columns: [
       { label: '#', width: 22, align: 'right' },
-      { label: l.picture, width: 44 },
-      { label: l.item, width: 70 },
-      { label: l.description, width: 170 },
+      ...(withPictures ? [{ label: l.picture, width: 44 }] : []),
+      { label: l.item, width: withPictures ? 70 : 90 },
+      { label: l.description, width: withPictures ? 170 : 194 },
       { label: l.quantity, width: 60, align: 'right' },
       { label: l.unitPrice, width: 75, align: 'right' },
       { label: l.amount, width: 74, align: 'right' },
     ],
-    pictureColumn: 1,
+    ...(withPictures ? { pictureColumn: 1 } : {}),
     rows: inv.items.map((item, i) => ({
       cells: [
         String(i + 1),
-        '',
+        ...(withPictures ? [''] : []),
         item.model,
         item.description,
         `${item.quantity} ${unitLabel(item.unit)}`,

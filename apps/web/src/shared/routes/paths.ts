@@ -214,6 +214,24 @@ export const ROUTES: AppRoute[] = [
         props: true,
         meta: { title: 'route.orderUpdate', hidden: true, roles: ADMIN, activeMenu: '/order/list' },
       },
+      // Invoices sit in the order group (docs/decisions.md) under their own paths, /invoice/*.
+      {
+        path: '/invoice/list',
+        name: 'InvoiceIndex',
+        meta: { title: 'route.invoice', icon: FileTextOutlined, roles: ADMIN },
+      },
+      {
+        path: '/invoice/detail/:id',
+        name: 'InvoiceDetailView',
+        props: true,
+        meta: { title: 'route.invoiceDetail', hidden: true, roles: ADMIN, activeMenu: '/invoice/list' },
+      },
+      {
+        path: '/invoice/update/:id',
+        name: 'InvoiceUpdate',
+        props: true,
+        meta: { title: 'route.invoiceUpdate', hidden: true, roles: ADMIN, activeMenu: '/invoice/list' },
+      },
       // Packing lists sit in the order group (docs/decisions.md) under their own paths, /packing/*.
       {
         path: '/packing/list',
@@ -253,18 +271,6 @@ export const ROUTES: AppRoute[] = [
         name: 'UpdateQuotation',
         props: true,
         meta: { title: 'route.quotationUpdate', hidden: true, activeMenu: '/order/quotation' },
-      },
-    ],
-  },
-  {
-    path: '/invoice',
-    redirect: '/invoice/list',
-    meta: { title: 'route.invoice', icon: FileTextOutlined, roles: STAFF },
-    children: [
-      {
-        path: 'list',
-        name: 'InvoiceIndex',
-        meta: { title: 'route.invoice', icon: FileTextOutlined, roles: ADMIN },
       },
     ],
   },

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCompose } from '@/features/email/api';
 import { formatRecipient } from '@/features/email/compose/addresses';
+import { CustomerInvoices } from '@/features/invoices/components/CustomerInvoices';
 import { CustomerOrders } from '@/features/orders/components/CustomerOrders';
 import { CustomerPackingLists } from '@/features/packing-lists/components/CustomerPackingLists';
 import { CustomerQuotations } from '@/features/quotations/components/CustomerQuotations';
@@ -265,6 +266,7 @@ function CustomerDetail({
           </Card>
           {isAdmin && <CustomerQuotations customerId={c.id} />}
           {isAdmin && <CustomerOrders customerId={c.id} />}
+          {isAdmin && <CustomerInvoices customerId={c.id} />}
           {isAdmin && <CustomerPackingLists customerId={c.id} />}
         </Col>
       </Row>

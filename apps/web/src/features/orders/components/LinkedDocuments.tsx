@@ -14,12 +14,15 @@ export function LinkedDocuments({
   documents,
   pathOf,
   extra,
+  footer,
   testId,
 }: {
   title: string;
   documents: OrderLinkedDocument[];
   pathOf: (id: number) => string;
   extra?: ReactNode;
+  /** Actions under the list (the invoices panel's Issue buttons). */
+  footer?: ReactNode;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -37,6 +40,7 @@ export function LinkedDocuments({
           </List.Item>
         )}
       />
+      {footer}
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Card, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmailHistory } from '@/features/customers/components/EmailHistory';
+import { OrderInvoicesPanel } from '@/features/invoices/components/OrderInvoicesPanel';
 import { OrderPackingLists } from '@/features/packing-lists/components/OrderPackingLists';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { currentLanguage } from '@/shared/i18n';
@@ -66,13 +67,7 @@ export default function OrderDetailPage({ id }: PageProps) {
         <div className="order-detail__side">
           <OrderFactsCard order={order} />
           <StatusCard order={order} />
-          {/* Invoices panel slot (features/invoices may replace it with its own panel). */}
-          <LinkedDocuments
-            testId="order-invoices"
-            title={t('order.invoices')}
-            documents={order.invoices}
-            pathOf={(docId) => `/invoice/detail/${docId}`}
-          />
+          <OrderInvoicesPanel order={order} />
           <OrderPackingLists order={order} />
           <VersionsCard orderId={order.id} pdfUrl={(v) => orderPdfUrl(order.id, v, lang)} />
         </div>

@@ -1,0 +1,248 @@
+import { type BankDetails, formatMoney, type Invoice } from '@quayside/contract';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLiveTotals } from '@/features/orders/components/useLiveTotals';
+import { fieldErrors } from '@/features/quotations/components/useQuotationForm';
+import { tagsStore } from '@/layout/tags-store';
+import { useTabLabel } from '@/layout/useTabLabel';
+import { LineItemsTable } from '@/shared/documents/LineItemsTable';
+import { type EditLine, newKey, toBody } from '@/shared/documents/lines';
+import { useDiscardGuard } from '@/shared/form/useDiscardGuard';
+import { LookupSelect } from '@/shared/lookups/LookupSelect';
+import { notify } from '@/shared/notify';
+import { RequestError } from '@/shared/request';
+import type { PageProps } from '@/shared/routes/types';
+import { PageHeader } from '@/shared/ui/PageHeader';
+import { useInvoice, useUpdateInvoice } from '../api';
+import '../invoices.css';
+
+type Header = {
+  contact_name: string;
+  contact_email: string;
+  trade_term: string | null;
+  port_of_loading: string;
+  port_of_destination: string;
+  payment_terms: string;
+  issue_date: string;
+  due_date: string | null;
+  discount: string;
+  shipping_cost: string;
+  remark: string;
+};
+const BANK_FIELDS = ['beneficiary', 'bank_name', 'bank_address', 'account_number', 'swift', 'iban'] as const;
+
+const headerOf = (i: Invoice): Header => ({
+  contact_name: i.contact_name,
+  contact_email: i.contact_email,
+  trade_term: i.trade_term,
+  port_of_loading: i.port_of_loading,
+  port_of_destination: i.port_of_destination,
+  payment_terms: i.payment_terms,
+  issue_date: i.issue_date,
+  due_date: i.due_date,
+  discount: i.discount,
+  shipping_cost: i.shipping_cost,
+  remark: i.remark,
+});
+
+/** /invoice/update/{id}: every save appends a version; the issued one stays as it was (and its PDF). */
+export default function InvoiceEditPage({ id }: PageProps) {
+  const { data, isLoading } = useInvoice(Number(id));
+  if (isLoading || !data) return <Spin className="page" />;
+  return <Editor key={`${data.id}-${data.version}`} invoice={data} />;
+}
+
+function Editor({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [header, setHeader] = useState<Header>(() => headerOf(invoice));
+  const [bank, setBank] = useState<BankDetails>(invoice.bank);
+  const [lines, setLines] = useState<EditLine[]>(() =>
+    invoice.items.map(({ amount: _a, ...line }) => ({ ...line, key: newKey(), thumb_url: null })),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [stale, setStale] = useState<number | null>(null);
+  const totals = useLiveTotals(lines, invoice.currency, header.discount, header.shipping_cost);
+  const update = useUpdateInvoice();
+  useTabLabel(t('invoice.editTab', { number: invoice.number }));
+  const edited = useRef(false);
+  useDiscardGuard(() => edited.current);
+  const set = (patch: Partial<Header>) => {
+    edited.current = true;
+    setHeader((h) => ({ ...h, ...patch }));
+  };
+
+  const save = useCallback(async () => {
+    setErrors({});
+    try {
+      const saved = await update.mutateAsync({
+        ...header,
+        bank,
+        items: toBody(lines),
+        id: invoice.id,
+        version: invoice.version,
+      });
+      edited.current = false;
+      notify.message('success', t('invoice.saved', { number: saved.number, version: saved.version }));
+      const to = `/invoice/detail/${saved.id}`;
+      navigate(to);
+      tagsStore.close(`/invoice/update/${invoice.id}`, to);
+    } catch (err) {
+      if (err instanceof RequestError && err.code === 'CONFLICT') {
+        setStale((err.details as { version?: number } | undefined)?.version ?? 0);
+        return;
+      }
+      setErrors(fieldErrors(err));
+      if (!(err instanceof RequestError) || err.code !== 'VALIDATION_FAILED') throw err;
+    }
+  }, [header, bank, lines, invoice, update, navigate, t]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save]);
+
+  const field = (name: keyof Header, label: string, max = 200) => (
+    <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
+      <Input
+        aria-label={label}
+        value={(header[name] as string) ?? ''}
+        maxLength={max}
+        onChange={(e) => set({ [name]: e.target.value })}
+      />
+    </Form.Item>
+  );
+  const date = (name: 'issue_date' | 'due_date', label: string) => (
+    <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
+      <DatePicker
+        aria-label={label}
+        style={{ width: '100%' }}
+        allowClear={name === 'due_date'}
+        value={header[name] ? dayjs(header[name]) : null}
+        onChange={(d) =>
+          set({ [name]: d ? d.format('YYYY-MM-DD') : name === 'due_date' ? null : header.issue_date })
+        }
+      />
+    </Form.Item>
+  );
+
+  return (
+    <div className="page invoice-edit">
+      <PageHeader
+        title={t('invoice.updateTitle', { number: invoice.number, version: invoice.version })}
+        subtitle={t('invoice.saveHint')}
+      />
+      {stale !== null && (
+        <Alert
+          type="warning"
+          showIcon
+          className="invoice-edit__stale"
+          message={t('invoice.stale', { version: stale })}
+        />
+      )}
+      <Card variant="borderless">
+        <Form layout="vertical">
+          <Row gutter={16}>
+            <Col xs={12} md={6}>
+              {date('issue_date', t('invoice.issueDate'))}
+            </Col>
+            <Col xs={12} md={6}>
+              {date('due_date', t('invoice.dueDate'))}
+            </Col>
+            <Col xs={12} md={6}>
+              {field('contact_name', t('invoice.contactName'))}
+            </Col>
+            <Col xs={12} md={6}>
+              {field('contact_email', t('invoice.contactEmail'), 254)}
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item label={t('invoice.tradeTerm')}>
+                <LookupSelect<string>
+                  table="trade_terms"
+                  value={header.trade_term}
+                  onChange={(v) => set({ trade_term: (v as string) ?? null })}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              {field('port_of_loading', t('invoice.portOfLoading'))}
+            </Col>
+            <Col xs={12} md={6}>
+              {field('port_of_destination', t('invoice.portOfDestination'))}
+            </Col>
+            <Col xs={12} md={6}>
+              {field('payment_terms', t('invoice.paymentTerms'), 1000)}
+            </Col>
+          </Row>
+        </Form>
+        <h3 className="invoice-edit__section">{t('invoice.lines')}</h3>
+        {errors.items && <Alert type="error" showIcon message={errors.items} />}
+        <LineItemsTable
+          lines={lines}
+          currency={invoice.currency}
+          errors={errors}
+          onChange={(next) => {
+            edited.current = true;
+            setLines(next);
+          }}
+        />
+        <div className="invoice-edit__totals">
+          <Form layout="inline">
+            {field('discount', t('invoice.discount'), 40)}
+            {field('shipping_cost', t('invoice.shipping'), 40)}
+          </Form>
+          <dl className="invoice-figures">
+            <dt>{t('invoice.subtotal')}</dt>
+            <dd>{totals ? formatMoney(totals.subtotal, invoice.currency) : '—'}</dd>
+            <dt>{t('invoice.total')}</dt>
+            <dd className="invoice-figures__strong" data-testid="invoice-edit-total">
+              {totals ? `${formatMoney(totals.total, invoice.currency)} ${invoice.currency}` : '—'}
+            </dd>
+          </dl>
+        </div>
+        <h3 className="invoice-edit__section">{t('invoice.bank.title')}</h3>
+        <Form layout="vertical">
+          <Row gutter={16}>
+            {BANK_FIELDS.map((f) => {
+              const error = errors[`bank.${f}`];
+              return (
+                <Col key={f} xs={24} md={f === 'bank_address' ? 24 : 12}>
+                  <Form.Item
+                    label={t(`invoice.bank.${f}`)}
+                    validateStatus={error ? 'error' : undefined}
+                    help={error}
+                  >
+                    <Input
+                      aria-label={t(`invoice.bank.${f}`)}
+                      maxLength={f === 'bank_address' ? 500 : 200}
+                      value={bank[f]}
+                      onChange={(e) => {
+                        edited.current = true;
+                        setBank({ ...bank, [f]: e.target.value });
+                      }}
+                    />
+                  </Form.Item>
+                </Col>
+              );
+            })}
+          </Row>
+          {field('remark', t('invoice.remark'), 5000)}
+        </Form>
+        <div className="invoice-edit__actions">
+          <Button type="primary" loading={update.isPending} onClick={() => void save()}>
+            {t('invoice.save')}
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -112,7 +112,7 @@ const saved = (
 async function measure(url: string) {
   const times: number[] = [];
   let size = 0;
-  let bytes = Buffer.alloc(0);
+  let bytes: Buffer = Buffer.alloc(0);
   for (let i = 0; i < renders; i++) {
     const started = performance.now();
     const res = await call('GET', url);

@@ -2,7 +2,7 @@
 // packing list (Chinese and English descriptions, every carton figure filled, shipping marks) made
 // from an order, then GET /api/packing_list/pdf/ `--renders` times: ms per PDF (p50/p95), size,
 // pages; the same for the Chinese labels and for the .xlsx.
-//   npx tsx bench/packing-list-pdf.ts [--renders=50]
+//   npx tsx bench/packing-list-pdf.ts [--renders=50] [--save=/tmp/packing.pdf]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import { createUser } from '../apps/server/src/modules/users/service';
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const renders = Number(arg('renders', '50'));
+const save = arg('save', '');
 const LINES = 100;
 
 const pct = (values: number[], p: number) => {
@@ -142,6 +143,7 @@ for (const [label, url] of [
 ] as const) {
   const r = await measure(url);
   const extra = label.startsWith('PDF') ? `, ${pages(r.bytes)} pages` : '';
+  if (save && label === 'PDF en') writeFileSync(save, r.bytes);
   console.log(
     `${label.padEnd(7)} p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms over ${renders} renders, ${kb(r.size)}${extra}`,
   );

@@ -98,6 +98,7 @@ test('make a packing list from an order: carton figures prefilled, live CBM, mis
   await page.goto(`/order/detail/${order.id}`);
   await expect(page.getByTestId('order-packing-lists')).toContainText(`${number}`);
   await expect(page.getByTestId('order-packing-lists')).toContainText('16 Cartons · 0.954 CBM');
+  await page.getByTestId('order-packing-lists').scrollIntoViewIfNeeded();
   await shot(page, 'packing-order-panel');
   await page.goto('/packing/list');
   await page.getByLabel('Search number, order, container, model…').fill(number);

@@ -2,6 +2,7 @@ import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Popconfirm, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useTabLabel } from '@/layout/useTabLabel';
 import { currentLanguage } from '@/shared/i18n';
 import { notify } from '@/shared/notify';
 import type { PageProps } from '@/shared/routes/types';
@@ -21,6 +22,7 @@ export default function PackingDetailPage({ id }: PageProps) {
   const { data: p, isLoading, isError } = usePackingList(packingId, asked);
   const latest = usePackingList(packingId).data?.version ?? p?.version ?? 0;
   const remove = useDeletePackingLists();
+  useTabLabel(p?.number);
   if (isLoading) return <Spin className="page" />;
   if (isError || !p) return <Result status="404" title={t('packing.notFound')} />;
   const lang = currentLanguage();

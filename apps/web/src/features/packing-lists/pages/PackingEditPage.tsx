@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useOrder } from '@/features/orders/api';
 import { fieldErrors } from '@/features/quotations/components/useQuotationForm';
 import { tagsStore } from '@/layout/tags-store';
+import { useTabLabel } from '@/layout/useTabLabel';
 import { useDiscardGuard } from '@/shared/form/useDiscardGuard';
 import { notify } from '@/shared/notify';
 import { RequestError } from '@/shared/request';
@@ -58,6 +59,7 @@ function Editor({ packing }: { packing: PackingList }) {
   const totals = useMemo(() => liveTotals(live), [live]);
   const warned = live.filter((l) => l.warnings.order_quantity || l.warnings.carton_quantity).length;
   const update = useUpdatePackingList();
+  useTabLabel(t('packing.editTab', { number: packing.number }));
   const edited = useRef(false);
   useDiscardGuard(() => edited.current);
   const set = (patch: Partial<Header>) => {

@@ -70,7 +70,7 @@ export default function PackingListPage() {
           loading={isFetching}
           dataSource={data?.items ?? []}
           locale={{ emptyText: t('packing.empty') }}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1050 }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,
@@ -81,23 +81,23 @@ export default function PackingListPage() {
           columns={[
             {
               title: t('packing.number'),
-              width: 140,
+              width: 130,
               render: (_v, r) => <Link to={`/packing/detail/${r.id}`}>{r.number}</Link>,
             },
             {
               title: t('packing.order'),
-              width: 140,
+              width: 130,
               render: (_v, r) => <Link to={`/order/detail/${r.order_id}`}>{r.order_number}</Link>,
             },
-            { title: t('packing.invoice'), dataIndex: 'invoice_number', width: 130 },
+            { title: t('packing.invoice'), dataIndex: 'invoice_number', width: 120 },
             { title: t('packing.customer'), dataIndex: 'customer_name', ellipsis: true },
-            { title: t('packing.totalCartons'), dataIndex: 'total_cartons', align: 'right', width: 90 },
-            { title: t('packing.totalGross'), dataIndex: 'total_gross_weight', align: 'right', width: 110 },
-            { title: t('packing.totalCbm'), dataIndex: 'total_cbm', align: 'right', width: 120 },
+            { title: t('packing.totalCartons'), dataIndex: 'total_cartons', align: 'right', width: 80 },
+            { title: t('packing.totalGross'), dataIndex: 'total_gross_weight', align: 'right', width: 100 },
+            { title: t('packing.totalCbm'), dataIndex: 'total_cbm', align: 'right', width: 110 },
             { title: t('packing.owner'), dataIndex: 'owner_name', width: 110, ellipsis: true },
             {
               title: t('packing.updated'),
-              width: 150,
+              width: 140,
               render: (_v, r) => parseTime(r.updated_at, '{y}-{m}-{d} {h}:{i}'),
             },
           ]}

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CustomerPicker } from '@/features/orders/components/CustomerPicker';
-import { parseTime } from '@/shared/format';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { invoiceExportUrl, useInvoiceList } from '../api';
 import { BankDetailsDrawer } from '../components/BankDetailsDrawer';
@@ -101,7 +100,7 @@ export default function InvoiceListPage() {
           loading={isFetching}
           dataSource={data?.items ?? []}
           locale={{ emptyText: t('invoice.empty') }}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1040 }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,
@@ -115,7 +114,7 @@ export default function InvoiceListPage() {
               width: 150,
               render: (_v, r) => <Link to={`/invoice/detail/${r.id}`}>{r.number}</Link>,
             },
-            { title: t('invoice.kind'), width: 120, render: (_v, r) => <InvoiceKindTag kind={r.kind} /> },
+            { title: t('invoice.kind'), width: 110, render: (_v, r) => <InvoiceKindTag kind={r.kind} /> },
             {
               title: t('invoice.order'),
               width: 140,
@@ -125,17 +124,12 @@ export default function InvoiceListPage() {
             {
               title: t('invoice.total'),
               align: 'right',
-              width: 160,
+              width: 150,
               render: (_v, r) => `${formatMoney(r.total, r.currency)} ${r.currency}`,
             },
             { title: t('invoice.issueDate'), dataIndex: 'issue_date', width: 120 },
             { title: t('invoice.dueDate'), dataIndex: 'due_date', width: 120 },
             { title: t('invoice.version'), dataIndex: 'version', width: 80, align: 'right' },
-            {
-              title: t('invoice.updated'),
-              width: 150,
-              render: (_v, r) => parseTime(r.updated_at, '{y}-{m}-{d} {h}:{i}'),
-            },
           ]}
         />
       </Card>

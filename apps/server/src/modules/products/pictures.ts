@@ -1,6 +1,6 @@
 import { MAX_PICTURE_BYTES, PICTURE_TYPES, type Picture } from '@quayside/contract';
 import { eq, inArray } from 'drizzle-orm';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { Db } from '../../db/client';
 import { pictureVariants, productPictures } from '../../db/schema';
 import { invalid } from '../../lib/errors';
@@ -15,9 +15,21 @@ export const VARIANT_SIZES = { image: 2000, preview: 800, thumb: 160 } as const;
 /** A decompression bomb is refused before it is decoded. */
 export const MAX_MEGAPIXELS = 150;
 
-// libvips' operation cache helps repeated operations on the same image, which never happens here;
-// without it memory falls back after each picture.
-sharp.cache(false);
+type SharpModule = typeof import('sharp').default;
+let loadingSharp: Promise<SharpModule> | undefined;
+/**
+ * sharp and libvips (~30 MB resident) load with the first picture, not at start: a server that
+ * never sees one stays smaller (bench/idle-memory.ts).
+ */
+function loadSharp(): Promise<SharpModule> {
+  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache helps repeated operations on the same image, which never happens
+    // here; without it memory falls back after each picture.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 /** Pictures decoded at once: each 12-megapixel photo needs ~50 MB while it is being resized. */
 const processing = createLimiter(2);
 
@@ -40,6 +52,7 @@ const inside = (size: number) =>
  * makes that cheap) into the largest variant; the smaller ones are made from it.
  */
 export async function makeVariants(bytes: Buffer): Promise<Variants> {
+  const sharp = await loadSharp();
   const image = await jpeg(
     sharp(bytes, { limitInputPixels: MAX_MEGAPIXELS * 1_000_000, animated: false })
       .autoOrient()

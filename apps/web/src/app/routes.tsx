@@ -47,6 +47,7 @@ export const PAGES: Record<string, PageComponent> = {
   InquiryIndex: page(() => import('@/features/quotations/pages/InquiryListPage')),
   CreateQuotation: quotationEditor,
   UpdateQuotation: quotationEditor,
+  WebsiteIndex: page(() => import('@/features/website/pages/WebsitePage')),
   UserIndex: page(() => import('@/features/users/pages/UserListPage')),
   ProfileIndex: page(() => import('@/features/profile/pages/ProfilePage')),
 };

@@ -3,14 +3,16 @@
 //   renders), size, peak RSS;
 // - 20 concurrent PDF requests: throughput and p95, and the quotation list's p95 during the run;
 // - a quotation with 100 versions: p95 of the history and diff calls.
-//   npx tsx bench/quotation-pdf.ts [--renders=50] [--concurrent=20]
+//   npx tsx bench/quotation-pdf.ts [--renders=50] [--concurrent=20] [--threads=0]
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { migrateDatabase, openPglite } from '../apps/server/src/db/client';
+import { setPdfThreads } from '../apps/server/src/lib/documents/pdf-pool';
 import { createEventHub } from '../apps/server/src/lib/events';
 import { createFileStore, type FileStore } from '../apps/server/src/lib/files';
 import { saveFile } from '../apps/server/src/modules/files/service';
@@ -21,6 +23,9 @@ const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const renders = Number(arg('renders', '50'));
 const concurrent = Number(arg('concurrent', '20'));
+// --threads=0 renders PDFs on the main thread, as before the PDF threads, for a before/after figure.
+const threads = arg('threads', '');
+if (threads) setPdfThreads(Number(threads));
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -111,7 +116,9 @@ const make = async (n: number) =>
     })
   ).json().data.id as number;
 
-console.log(`Quotation PDF (${renders} renders each, in process, PGlite)`);
+console.log(
+  `Quotation PDF (${renders} renders each, in process, PGlite, ${threads === '0' ? 'on the main thread' : 'on PDF threads'})`,
+);
 for (const n of [3, 200]) {
   const id = await make(n);
   const times: number[] = [];
@@ -127,34 +134,46 @@ for (const n of [3, 200]) {
   );
 }
 
-// Concurrent PDFs while the list is asked every 50 ms.
+/** `count` PDFs of the quotation at once while the list is asked every 50 ms. */
+async function concurrentPdfs(id: number, count: number) {
+  const listTimes: number[] = [];
+  let running = true;
+  const lister = (async () => {
+    while (running) {
+      const start = performance.now();
+      await call('GET', '/api/quotation/list/?page_size=20');
+      listTimes.push(performance.now() - start);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const pdfTimes: number[] = [];
+  // How long the event loop was held: every other request waits at least that long.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const wall = performance.now();
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      const start = performance.now();
+      await call('GET', `/api/quotation/pdf/?id=${id}`);
+      pdfTimes.push(performance.now() - start);
+    }),
+  );
+  const elapsed = performance.now() - wall;
+  loopDelay.disable();
+  running = false;
+  await lister;
+  return (
+    `${((count / elapsed) * 1000).toFixed(1)} PDF/s, p95 ${ms(pct(pdfTimes, 95))}; ` +
+    `list p95 during the run ${ms(pct(listTimes, 95))} (${listTimes.length} calls); ` +
+    `event loop held up to ${ms(loopDelay.max / 1e6)} (p99 ${ms(loopDelay.percentile(99) / 1e6)})`
+  );
+}
 for (let i = 0; i < 200; i++) await make(3);
 const id3 = await make(3);
-const listTimes: number[] = [];
-let running = true;
-const lister = (async () => {
-  while (running) {
-    const start = performance.now();
-    await call('GET', '/api/quotation/list/?page_size=20');
-    listTimes.push(performance.now() - start);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-})();
-const pdfTimes: number[] = [];
-const wall = performance.now();
-await Promise.all(
-  Array.from({ length: concurrent }, async () => {
-    const start = performance.now();
-    await call('GET', `/api/quotation/pdf/?id=${id3}`);
-    pdfTimes.push(performance.now() - start);
-  }),
-);
-const elapsed = performance.now() - wall;
-running = false;
-await lister;
-console.log(
-  `  ${concurrent} concurrent 3-line PDFs: ${((concurrent / elapsed) * 1000).toFixed(1)} PDF/s, p95 ${ms(pct(pdfTimes, 95))}; list p95 during the run ${ms(pct(listTimes, 95))} (${listTimes.length} calls)`,
-);
+console.log(`  ${concurrent} concurrent 3-line PDFs: ${await concurrentPdfs(id3, concurrent)}`);
+// The case the PDF threads are for: big documents must not hold up the rest of the app.
+const id200 = await make(200);
+console.log(`  4 concurrent 200-line PDFs: ${await concurrentPdfs(id200, 4)}`);
 
 // History of a quotation with 100 versions.
 const hid = await make(20);

@@ -2,7 +2,8 @@ import { compareDecimals, formatMoney, type Quotation, TRADE_TERMS, UNITS } from
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, files, pictureVariants } from '../../db/schema';
-import { type DocumentPdf, renderDocumentPdf } from '../../lib/documents/pdf';
+import type { DocumentPdf } from '../../lib/documents/pdf';
+import { renderDocumentPdfOffThread } from '../../lib/documents/pdf-pool';
 import type { FileStore } from '../../lib/files';
 import type { Lang } from '../../lib/i18n';
 import { getCompanySettings } from '../settings/service';
@@ -203,7 +204,7 @@ export async function quotationPdf(db: Db, store: FileStore, q: Quotation, lang:
     signature: l.signature,
     pageLabel: (page, pages) => fill(l.page, { page, pages }),
   };
-  return renderDocumentPdf(spec);
+  return renderDocumentPdfOffThread(spec);
 }
 
 export const pdfFileName = (q: Pick<Quotation, 'number' | 'version'>) => `${q.number}-v${q.version}.pdf`;

@@ -44,7 +44,7 @@ export function PackingVersionsCard({
             <List.Item.Meta
               title={`v${v.version} · ${v.total_cartons} ${t('packing.totalCartons')} · ${v.total_cbm} CBM`}
               description={`${v.created_by_name} · ${parseTime(v.created_at, '{y}-{m}-{d} {h}:{i}')} · ${
-                v.version === 1 ? t('packing.created') : v.summary
+                v.version === 1 ? t('packing.firstVersion') : v.summary
               }`}
             />
           </List.Item>

@@ -1,11 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { canonicalDecimal, lookupLabel, PRODUCT_LABELS, type ProductListQuery } from '@quayside/contract';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import { files, pictureVariants, productCategories, productPictures, products } from '../../db/schema';
 import type { FileStore } from '../../lib/files';
 import type { Lang } from '../../lib/i18n';
+import { loadExcelJS } from '../../lib/spreadsheet';
 import { categoryLabel, parentCategory, productFilter } from './service';
 
 /** Rows whose cover is embedded; past them the sheet has no pictures (memory stays bounded). */
@@ -79,7 +80,7 @@ export async function exportProducts(
   query: ProductListQuery,
   lang: Lang,
 ): Promise<Readable> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   const sheet = workbook.addWorksheet(lang === 'zh' ? '产品' : 'Products', {
     views: [{ state: 'frozen', ySplit: 1 }],
   });

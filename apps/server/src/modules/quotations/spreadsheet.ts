@@ -1,8 +1,9 @@
 import { type Quotation, type QuotationListQuery, UNITS } from '@quayside/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/files';
 import type { Lang } from '../../lib/i18n';
+import { loadExcelJS } from '../../lib/spreadsheet';
 import { LABELS, thumbnails } from './pdf';
 import { listQuotations } from './service';
 
@@ -15,7 +16,7 @@ const cell = (v: string) => v;
 /** One version of a quotation as .xlsx: header, lines with their pictures embedded, totals. */
 export async function quotationWorkbook(db: Db, store: FileStore, q: Quotation, lang: Lang): Promise<Buffer> {
   const l = LABELS[lang];
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   const sheet = book.addWorksheet(q.number);
   sheet.columns = [
     { width: 5 },
@@ -76,7 +77,7 @@ const LIST_HEADERS = {
 
 /** The filtered list as .xlsx (up to 10,000 rows, newest first). */
 export async function exportQuotationList(db: Db, query: QuotationListQuery, lang: Lang): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   const sheet = book.addWorksheet(lang === 'zh' ? '报价单' : 'Quotations');
   sheet.addRow(LIST_HEADERS[lang]).font = { bold: true };
   sheet.columns = [14, 30, 10, 14, 10, 9, 12, 16, 20].map((width) => ({ width }));

@@ -22,6 +22,8 @@ export function siteCsp(styleHash: string): string {
     `style-src 'self' ${styleHash}`,
     "img-src 'self' data:",
     "form-action 'self'",
+    // Crawlers' tools (Lighthouse's robots.txt check) fetch from the page.
+    "connect-src 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
     "script-src 'none'",

@@ -52,9 +52,13 @@ export function OrderPackingLists({ order }: { order: Order }) {
         locale={{ emptyText: t('packing.noneYet') }}
         renderItem={(p) => (
           <List.Item>
-            <Link to={`/packing/detail/${p.id}`}>{p.number}</Link>
-            <span>{`${p.total_cartons} ${t('packing.totalCartons')} · ${p.total_cbm} CBM`}</span>
-            <span>{parseTime(p.created_at, '{y}-{m}-{d}')}</span>
+            <List.Item.Meta
+              title={<Link to={`/packing/detail/${p.id}`}>{p.number}</Link>}
+              description={`${p.total_cartons} ${t('packing.totalCartons')} · ${p.total_cbm} CBM · ${parseTime(
+                p.created_at,
+                '{y}-{m}-{d}',
+              )}`}
+            />
           </List.Item>
         )}
       />

@@ -16,6 +16,7 @@ import securityHeaders from './lib/security-headers';
 import { serializerCompiler, validatorCompiler } from './lib/validation';
 import authRoutes from './modules/auth/routes';
 import customerRoutes from './modules/customers/routes';
+import dashboardRoutes from './modules/dashboard/routes';
 import demoRoutes from './modules/demo/routes';
 import emailRoutes from './modules/email/routes';
 import eventRoutes from './modules/events/routes';
@@ -53,6 +54,8 @@ const modules = [
   settingsRoutes,
   websiteRoutes,
   taskRoutes,
+  // Last: the dashboard and the search read the other routes' declared access.
+  dashboardRoutes,
 ];
 
 export type BuildOptions = { logger?: FastifyServerOptions['logger'] };

@@ -38,7 +38,7 @@ function dayBound(value: string, end: boolean): Date {
   return date;
 }
 
-function listFilters(query: EmailListQuery): SQL[] {
+export function listFilters(query: EmailListQuery): SQL[] {
   const f: (SQL | undefined)[] = [isNull(emails.deletedAt), folderFilter(query.folder)];
   if (query.q) f.push(sql`${emails.searchText} LIKE ${like(query.q)}`);
   if (query.from) {

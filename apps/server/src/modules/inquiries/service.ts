@@ -18,9 +18,9 @@ import { findCustomersByEmails } from '../customers/matching';
 import { assertEmailFree, changed as customersChanged, toColumns } from '../customers/service';
 
 /** An inquiry is an email of type inquiry (not trashed or deleted); no state row reads as new. */
-const stateSql = sql<InquiryState>`coalesce(${inquiryStates.state}, 'new')`;
+export const stateSql = sql<InquiryState>`coalesce(${inquiryStates.state}, 'new')`;
 
-function inquiryFilter(query: InquiryListQuery): SQL | undefined {
+export function inquiryFilter(query: InquiryListQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [
     eq(emails.type, 'inquiry'),
     isNull(emails.deletedAt),

@@ -340,7 +340,7 @@ const sortColumns = {
   updated_at: packingLists.updatedAt,
 };
 
-function packingListFilter(query: PackingListQuery): SQL | undefined {
+export function packingListFilter(query: PackingListQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (query.q) where.push(sql`${packingLists.searchText} LIKE ${containsPattern(query.q)}`);
   if (query.customer_id) where.push(eq(packingLists.customerId, query.customer_id));

@@ -1,0 +1,157 @@
+import { type CurrencySum, type DashboardQuery, type DashboardSummary, roundMoney } from '@quayside/contract';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, emails, inquiryStates, orders, quotations } from '../../db/schema';
+import { listFilters } from '../email/service';
+import { unreadCount } from '../email/unread';
+import { inquiryFilter, stateSql } from '../inquiries/service';
+import { orderFilter } from '../orders/list';
+import { quotationFilter } from '../quotations/service';
+
+/** Which lists the viewer may open (each list route's own declared access; see routes.ts). */
+export type Reach = { emails: boolean; inquiries: boolean; quotations: boolean; orders: boolean };
+
+const page = { page: 1, page_size: 1 } as const;
+const DAY = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** The period of the same length that ends the day before `from`. */
+export function previousPeriod(from: string, to: string): { from: string; to: string } {
+  const length = msOf(to) - msOf(from) + DAY;
+  return { from: dayOf(msOf(from) - length), to: dayOf(msOf(from) - DAY) };
+}
+
+async function countInquiries(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(emails)
+    .leftJoin(customers, eq(customers.id, emails.customerId))
+    .leftJoin(inquiryStates, eq(inquiryStates.emailId, emails.id))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+/** No mail of ours in the inquiry's thread has been sent (or synced from our Sent folder). */
+const unanswered = sql`NOT EXISTS (SELECT 1 FROM emails answer WHERE answer.thread_id = ${emails.threadId} AND answer.direction = 'out' AND answer.send_status IN ('', 'sent') AND answer.deleted_at IS NULL)`;
+
+async function inquiryCards(db: Db, query: DashboardQuery, ownerId: number | undefined) {
+  const previous = previousPeriod(query.from, query.to);
+  const mine = { ...page, handler_id: ownerId };
+  const unhandled = and(inquiryFilter(mine), eq(stateSql, 'new'));
+  const [open, now, before, waiting] = await Promise.all([
+    countInquiries(db, unhandled),
+    countInquiries(db, inquiryFilter({ ...mine, date_from: query.from, date_to: query.to })),
+    countInquiries(db, inquiryFilter({ ...mine, date_from: previous.from, date_to: previous.to })),
+    countInquiries(db, and(unhandled, sql`${emails.date} < now() - interval '24 hours'`, unanswered)),
+  ]);
+  return { open, period: { count: now, previous: before }, waiting };
+}
+
+async function countEmails(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(emails).where(where);
+  return row?.n ?? 0;
+}
+
+async function emailCards(db: Db, ownerId: number | undefined) {
+  const [followUps, failed] = await Promise.all([
+    countEmails(
+      db,
+      and(...listFilters({ ...page, folder: 'inbox', status: 'follow_up', handler_id: ownerId })),
+    ),
+    countEmails(
+      db,
+      and(
+        ...listFilters({ ...page, folder: 'outbox' }),
+        eq(emails.sendStatus, 'failed'),
+        ownerId ? eq(emails.createdBy, ownerId) : undefined,
+      ),
+    ),
+  ]);
+  return { followUps, failed };
+}
+
+const expiringSoon = sql`${quotations.validUntil} <= current_date + 7`;
+
+async function quotationCards(db: Db, ownerId: number | undefined) {
+  const open = quotationFilter({ ...page, status: ['draft', 'sent'], owner_id: ownerId });
+  const [sums, [expiring]] = await Promise.all([
+    db
+      .select({
+        currency: quotations.currency,
+        n: count(),
+        amount: sql<string>`sum(${quotations.total})::text`,
+      })
+      .from(quotations)
+      .where(open)
+      .groupBy(quotations.currency)
+      .orderBy(quotations.currency),
+    db.select({ n: count() }).from(quotations).where(and(open, expiringSoon)),
+  ]);
+  return { open: withCount(sums), expiring: expiring?.n ?? 0 };
+}
+
+async function orderCard(db: Db, ownerId: number | undefined) {
+  const sums = await db
+    .select({
+      currency: orders.currency,
+      n: count(),
+      amount: sql<string>`sum(${orders.total} - ${orders.paid})::text`,
+    })
+    .from(orders)
+    .where(orderFilter({ ...page, status: ['in_progress'], owner_id: ownerId }))
+    .groupBy(orders.currency)
+    .orderBy(orders.currency);
+  return withCount(sums);
+}
+
+function withCount(rows: { currency: string; n: number; amount: string }[]) {
+  const sums: CurrencySum[] = rows.map((r) => ({
+    currency: r.currency,
+    count: r.n,
+    amount: roundMoney(r.amount, r.currency),
+  }));
+  return { count: sums.reduce((n, s) => n + s.count, 0), sums };
+}
+
+const skip = Promise.resolve(null);
+
+/**
+ * The dashboard's figures for one viewer. `ownerId` narrows every card to one salesperson (their
+ * inquiries and mail as handler, their quotations and orders as owner, their accounts' unread mail).
+ */
+export async function dashboardSummary(
+  db: Db,
+  query: DashboardQuery,
+  viewer: { id: number; roles: readonly string[] },
+  reach: Reach,
+): Promise<DashboardSummary> {
+  const ownerId = query.owner_id;
+  const mailOf = ownerId === undefined ? viewer : { id: ownerId, roles: [] };
+  const [unread, inquiry, mail, quotation, order] = await Promise.all([
+    unreadCount(db, mailOf),
+    reach.inquiries ? inquiryCards(db, query, ownerId) : skip,
+    reach.emails ? emailCards(db, ownerId) : skip,
+    reach.quotations ? quotationCards(db, ownerId) : skip,
+    reach.orders ? orderCard(db, ownerId) : skip,
+  ]);
+  const previous = previousPeriod(query.from, query.to);
+  return {
+    from: query.from,
+    to: query.to,
+    previous_from: previous.from,
+    previous_to: previous.to,
+    unread_mail: unread,
+    unhandled_inquiries: inquiry?.open ?? null,
+    inquiries: inquiry?.period ?? null,
+    open_quotations: quotation?.open ?? null,
+    expiring_quotations: quotation?.expiring ?? null,
+    orders_in_progress: order,
+    todo: {
+      waiting_inquiries: inquiry?.waiting ?? null,
+      follow_ups: mail?.followUps ?? null,
+      expiring_quotations: quotation?.expiring ?? null,
+      failed_sends: mail?.failed ?? null,
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { type DocumentDiff, formatMoney, type QuotationVersion } from '@quayside/contract';
+import { type DocumentDiff, formatMoney, parseDecimal, type QuotationVersion } from '@quayside/contract';
 import { Button, Card, Checkbox, Col, Empty, List, Row, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,13 +124,22 @@ export default function QuotationHistoryPage({ id }: PageProps) {
   );
 }
 
+const MONEY_FIELDS = new Set(['subtotal', 'total', 'discount', 'shipping_cost', 'unit_price', 'amount']);
+
 function DiffView({ id, from, to }: { id: number; from: number; to: number }) {
   const { t } = useTranslation();
   const { data } = useQuotationDiff(id, from, to);
   if (!data) return null;
   const diff: DocumentDiff = data.diff as DocumentDiff;
-  const old = (v: string) => <span className="quotation-diff__old">{v}</span>;
-  const now = (v: string) => <span className="quotation-diff__new">{v}</span>;
+  // Money reads as it does everywhere else: "$25,793.75", a price keeping its places.
+  const shown = (field: string, v: string, currency: string) =>
+    MONEY_FIELDS.has(field) && parseDecimal(v) ? formatMoney(v, currency) : v;
+  const old = (field: string, v: string) => (
+    <span className="quotation-diff__old">{shown(field, v, data.from.currency)}</span>
+  );
+  const now = (field: string, v: string) => (
+    <span className="quotation-diff__new">{shown(field, v, data.to.currency)}</span>
+  );
   const fieldLabel = (field: string) => quotationFieldLabel(t, field);
   return (
     <div className="quotation-diff" data-testid="quotation-diff">
@@ -146,8 +155,8 @@ function DiffView({ id, from, to }: { id: number; from: number; to: number }) {
           dataSource={diff.fields}
           columns={[
             { title: t('quotations.field'), render: (_v, f) => fieldLabel(f.field) },
-            { title: t('quotations.before', { version: from }), render: (_v, f) => old(f.from) },
-            { title: t('quotations.after', { version: to }), render: (_v, f) => now(f.to) },
+            { title: t('quotations.before', { version: from }), render: (_v, f) => old(f.field, f.from) },
+            { title: t('quotations.after', { version: to }), render: (_v, f) => now(f.field, f.to) },
           ]}
         />
       )}
@@ -160,7 +169,7 @@ function DiffView({ id, from, to }: { id: number; from: number; to: number }) {
           {l.kind === 'changed' &&
             l.changes.map((c) => (
               <div key={c.field}>
-                {fieldLabel(c.field)}: {old(c.from)} {now(c.to)}
+                {fieldLabel(c.field)}: {old(c.field, c.from)} {now(c.field, c.to)}
               </div>
             ))}
         </div>

@@ -56,9 +56,11 @@ const cardColumns = {
 export async function productCards(
   db: Db,
   where: SQL | undefined,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; withTotal?: boolean },
 ): Promise<{ items: ProductCard[]; total: number }> {
   const filter = and(onSite, where);
+  const counted =
+    page.withTotal === false ? Promise.resolve([]) : db.select({ n: count() }).from(products).where(filter);
   const [rows, [total]] = await Promise.all([
     db
       .select(cardColumns)
@@ -72,7 +74,7 @@ export async function productCards(
       .orderBy(desc(products.updatedAt), desc(products.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(products).where(filter),
+    counted,
   ]);
   return {
     items: rows.map(({ cover, ...r }) => ({ ...r, cover: cover ? toSitePicture(cover) : null })),
@@ -83,7 +85,11 @@ export async function productCards(
 /** The featured products in the admin's order (unpublished ones left out). */
 export async function featuredCards(db: Db, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const { items } = await productCards(db, inArray(products.id, ids), { limit: ids.length, offset: 0 });
+  const { items } = await productCards(db, inArray(products.id, ids), {
+    limit: ids.length,
+    offset: 0,
+    withTotal: false,
+  });
   return ids.flatMap((id) => items.filter((c) => c.id === id));
 }
 

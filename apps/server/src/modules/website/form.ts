@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { NATION } from '@quayside/contract';
+import { NATION, type SiteLanguage } from '@quayside/contract';
 import { type Html, html, raw } from './html';
 import { type SiteContext, sitePath } from './layout';
 
@@ -32,6 +32,18 @@ export function secondsSinceStamp(
   return (now - Number(at)) / 1000;
 }
 
+/** The country choices in each language's alphabetical order, sorted once (a collator per page is slow). */
+const COUNTRIES: Record<SiteLanguage, { code: string; label: string }[]> = {
+  en: sortedCountries('en'),
+  zh: sortedCountries('zh'),
+};
+function sortedCountries(lang: SiteLanguage) {
+  const collator = new Intl.Collator(lang);
+  return NATION.filter((n) => n.code !== '')
+    .map((n) => ({ code: n.code, label: n[lang] }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+}
+
 type FormInput = {
   product?: { id: number; name: string } | null;
   values?: FormValues;
@@ -52,9 +64,7 @@ export function inquiryForm(ctx: SiteContext, input: FormInput): Html {
   const { t, lang } = ctx;
   const v = input.values ?? {};
   const e = input.errors ?? {};
-  const countries = NATION.filter((n) => n.code !== '')
-    .map((n) => ({ code: n.code, label: lang === 'zh' ? n.zh : n.en }))
-    .sort((a, b) => a.label.localeCompare(b.label, lang === 'zh' ? 'zh' : 'en'));
+  const countries = COUNTRIES[lang];
   const text = (id: Exclude<FormField, 'attachment' | 'country' | 'message'>, type: string, extra: string) =>
     html`<input id="f-${id}" name="${id}" type="${type}" value="${v[id] ?? ''}"${raw(extra)}${invalidAttrs(e, id)}>`;
   return html`<form class="form" id="inquiry" method="post" action="${sitePath(lang, '/inquiry')}" enctype="multipart/form-data">

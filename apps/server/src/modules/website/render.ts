@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { SiteLanguage } from '@quayside/contract';
+import type { SiteLanguage, WebsiteSettings } from '@quayside/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
 import { siteCsp, themeStyle } from './assets';
-import { siteCategories } from './catalogue';
+import { type SiteCategory, siteCategories } from './catalogue';
 import { noticePage } from './info-pages';
 import { contextFor, type SiteContext } from './layout';
 import { getWebsiteSettings } from './settings';
@@ -10,9 +11,38 @@ import { getWebsiteSettings } from './settings';
 /** The scheme and host the visitor used (behind a trusted proxy, the one it names). */
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
+/**
+ * What every page shows besides its own content (settings, the category menu with its counts: a
+ * count over every published product), kept for a few seconds per database. A product's own page
+ * and the lists always read the products themselves, so an unpublished one is gone at once; saving
+ * the settings forgets the copy.
+ */
+const SHARED_TTL_MS = 5000;
+type Shared = { at: number; value: Promise<{ settings: WebsiteSettings; categories: SiteCategory[] }> };
+const sharedByDb = new WeakMap<Db, Shared>();
+
+function sharedParts(db: Db) {
+  const cached = sharedByDb.get(db);
+  if (cached && Date.now() - cached.at < SHARED_TTL_MS) return cached.value;
+  const value = Promise.all([getWebsiteSettings(db), siteCategories(db)]).then(([settings, categories]) => ({
+    settings,
+    categories,
+  }));
+  value.catch(() => sharedByDb.delete(db));
+  sharedByDb.set(db, { at: Date.now(), value });
+  return value;
+}
+
+export function forgetSharedParts(db: Db): void {
+  sharedByDb.delete(db);
+}
+
 export async function loadContext(request: FastifyRequest, lang: SiteLanguage): Promise<SiteContext> {
   const { db } = request.server.ctx;
-  const [{ company, site }, categories] = await Promise.all([getWebsiteSettings(db), siteCategories(db)]);
+  const {
+    settings: { company, site },
+    categories,
+  } = await sharedParts(db);
   // A language the admin switched off shows in English (its old links keep working).
   const shown = site.languages.includes(lang) ? lang : 'en';
   return contextFor(shown, {

@@ -10,6 +10,7 @@ import { settings } from '../../db/schema';
 import type { SessionUser } from '../../lib/sessions';
 import { readableFiles } from '../files/access';
 import { BANK, COMPANY, getCompanySettings } from '../settings/service';
+import { forgetSharedParts } from './render';
 
 const WEBSITE = 'website';
 
@@ -49,5 +50,6 @@ export async function saveWebsiteSettings(
       target: settings.key,
       set: { value: sql`excluded.value`, updatedBy: user.id, updatedAt: new Date() },
     });
+  forgetSharedParts(db);
   return getWebsiteSettings(db);
 }

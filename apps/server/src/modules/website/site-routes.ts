@@ -14,6 +14,7 @@ import {
   sitemapProducts,
   siteProduct,
 } from './catalogue';
+import { SITE_SLOTS, shareFairly } from './fair-share';
 import { formStamp } from './form';
 import { aboutPage, contactPage } from './info-pages';
 import { productPath, sitePath } from './layout';
@@ -42,6 +43,7 @@ const idOf = (param: string) => {
 /** The public website under /site (English) and /site/<lang> (other languages): no login, no script. */
 export default async function siteRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
+  shareFairly(app, SITE_SLOTS);
 
   for (const lang of SITE_LANGUAGES) {
     const base = lang === 'en' ? '/site' : `/site/${lang}`;
@@ -51,7 +53,7 @@ export default async function siteRoutes(app: FastifyInstance) {
       const ctx = await loadContext(request, lang);
       const [featured, latest] = await Promise.all([
         featuredCards(db, ctx.site.featured_product_ids),
-        productCards(db, undefined, { limit: 8, offset: 0 }),
+        productCards(db, undefined, { limit: 8, offset: 0, withTotal: false }),
       ]);
       return sendPage(request, reply, ctx, homePage(ctx, featured, latest.items));
     });

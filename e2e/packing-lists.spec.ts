@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, request, test } from '@playwright/test';
-import { ADMIN, api, apiLogin, shot, signIn } from './support';
+import { ADMIN, api, apiLogin, BASE_URL, shot, signIn } from './support';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
@@ -78,6 +78,7 @@ test('make a packing list from an order: carton figures prefilled, live CBM, mis
   await expect(page).toHaveURL(/\/packing\/detail\/\d+$/);
   const number = (await page.getByTestId('packing-number').textContent())?.trim() ?? '';
   expect(number).toMatch(/^PL-\d{4}-\d{4}$/);
+  const packingPath = new URL(page.url()).pathname;
   // 11 × 60×40×35 = 0.924 m³ + 0.030; G.W. 11 × 14.5 + 5 × 2.2 = 159.5 + 11
   await expect(page.getByTestId('packing-total-row')).toContainText('16');
   await expect(page.getByTestId('packing-total-row')).toContainText('157');
@@ -109,4 +110,12 @@ test('make a packing list from an order: carton figures prefilled, live CBM, mis
   await shot(page, 'packing-list');
   await page.goto(`/customer/detail/${customer.id}`);
   await expect(page.getByTestId('customer-packing-lists')).toContainText(number);
+
+  // In Chinese: the same figures under Chinese labels.
+  await context.addCookies([{ name: 'language', value: 'zh', url: BASE_URL }]);
+  await page.goto(packingPath);
+  await expect(page.getByText('1 行数量需要核对')).toBeVisible();
+  await expect(page.getByTestId('packing-total-row')).toContainText('合计');
+  await expect(page.getByTestId('packing-total-row')).toContainText('0.954');
+  await shot(page, 'packing-detail-zh');
 });

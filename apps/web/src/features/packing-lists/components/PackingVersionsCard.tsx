@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { parseTime } from '@/shared/format';
 import { usePackingHistory } from '../api';
+import { packingSummary } from '../summary';
 
 /** Every saved version, each viewable and with its own PDF (what was shipped stays available). */
 export function PackingVersionsCard({
@@ -44,7 +45,7 @@ export function PackingVersionsCard({
             <List.Item.Meta
               title={`v${v.version} · ${v.total_cartons} ${t('packing.totalCartons')} · ${v.total_cbm} CBM`}
               description={`${v.created_by_name} · ${parseTime(v.created_at, '{y}-{m}-{d} {h}:{i}')} · ${
-                v.version === 1 ? t('packing.firstVersion') : v.summary
+                v.changes ? packingSummary(v.changes, t) : t('packing.firstVersion')
               }`}
             />
           </List.Item>

@@ -59,8 +59,8 @@ test.describe('at a 1366 px laptop screen', () => {
     await link.click({ position: { x: 12, y: 6 } });
     await expect(page).toHaveURL(new RegExp(`/customer/detail/${customerId}$`));
 
-    // The lists built on the shared list kit (the users screen has a table of its own).
-    for (const path of ['/customer/list', '/email/inbox', '/email/outbox', '/email/drafts']) {
+    // The lists built on the shared list kit.
+    for (const path of ['/customer/list', '/email/inbox', '/email/outbox', '/email/drafts', '/user/list']) {
       await page.goto(path);
       await listLoaded(page);
       expect(await scrollsSideways(page), path).toBe(false);
@@ -126,5 +126,8 @@ test('the changed screens in Chinese, at 1366 and 390 px', async ({ page, contex
     await page.goto('/email/outbox');
     await listLoaded(page);
     await shot(page, `everyday-zh-outbox-${width}`);
+    await page.goto('/user/list');
+    await listLoaded(page);
+    await shot(page, `everyday-zh-users-${width}`);
   }
 });

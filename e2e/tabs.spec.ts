@@ -64,6 +64,8 @@ test('a page in an open tab keeps what the user typed; refresh rebuilds it', asy
   await openTabs(page, 'Users');
   const search = page.getByPlaceholder('Username or name');
   await search.fill('typed but not searched');
+  // The list searches once typing pauses (the search goes into the URL).
+  await expect(page).toHaveURL(/q=typed/);
 
   await tab(page, 'Dashboard').click();
   await expect(page.getByRole('heading', { name: /Administrator/ })).toBeVisible();
@@ -71,10 +73,18 @@ test('a page in an open tab keeps what the user typed; refresh rebuilds it', asy
   await tab(page, 'Users').click();
   await expect(search).toHaveValue('typed but not searched');
 
+  // Refresh rebuilds the page (a new element); the list's search lives in the tab's URL and stays.
+  const pane = page.locator('[data-pane="/user/list"] .page');
+  await pane.evaluate((el) => el.setAttribute('data-before-refresh', ''));
   await tab(page, 'Users').click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Refresh' }).click();
-  await expect(page.getByPlaceholder('Username or name')).toHaveValue('');
+  await expect(pane).toBeVisible();
+  await expect(pane).not.toHaveAttribute('data-before-refresh');
+  await expect(page.getByPlaceholder('Username or name')).toHaveValue('typed but not searched');
   await expect.poll(() => tabTitles(page)).toEqual(['Dashboard', 'Users']);
+  // Leave no remembered search behind for the admin's other tests.
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(page).toHaveURL(/\/user\/list$/);
 });
 
 test('the tab strip follows the breadcrumb and the sidebar', async ({ page }) => {

@@ -26,16 +26,25 @@ test('the admin creates, edits and disables a user; the search form is kept', as
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText(`User Nora ${id} created`)).toBeVisible();
 
-  // Search for them; the search is remembered across a reload.
+  // Search for them (the list kit: the search lands in the URL); it survives a reload.
   await page.getByPlaceholder('Username or name').fill(id);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByPlaceholder('Username or name').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/user/list\\?q=${id}`));
   const row = page.getByRole('row').filter({ hasText: `@${username}` });
   await expect(row).toBeVisible();
-  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.locator('tr.ant-table-row')).toHaveCount(1);
+  await expect(page.locator('.list-toolbar__summary')).toContainText('1 user');
   await page.reload();
   await expect(page.getByPlaceholder('Username or name')).toHaveValue(id);
   await expect(row).toBeVisible();
   await shot(page, 'users');
+
+  // A plain URL brings the last search back, as on the customer list (it is kept once it has
+  // stayed for 800 ms).
+  await page.waitForTimeout(1500);
+  await page.goto('/user/list');
+  await expect(page).toHaveURL(new RegExp(`/user/list\\?q=${id}`));
+  await expect(row).toBeVisible();
 
   // The same username again is refused next to the field.
   await page.getByRole('button', { name: 'New user' }).click();
@@ -65,9 +74,16 @@ test('the admin creates, edits and disables a user; the search form is kept', as
   await expect(page.getByText(`Nora Admin ${id} is disabled`)).toBeVisible();
   await expect(row.getByText('Disabled')).toBeVisible();
 
-  // Clean up the saved search for other tests.
-  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  // The status filter: a disabled user is not among the enabled ones.
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Active', { exact: true }).click();
+  await expect(page).toHaveURL(/disabled=false/);
+  await expect(row).toHaveCount(0);
+
+  // Clean up the remembered search for other tests.
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(page.getByPlaceholder('Username or name')).toHaveValue('');
+  await expect(page).toHaveURL(/\/user\/list$/);
 });
 
 test('the admin resets a password; the user must then change it', async ({ page, context, request }) => {
@@ -82,7 +98,7 @@ test('the admin resets a password; the user must then change it', async ({ page,
   await signIn(context);
   await page.goto('/user/list');
   await page.getByPlaceholder('Username or name').fill(id);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByPlaceholder('Username or name').press('Enter');
   await page
     .getByRole('row')
     .filter({ hasText: `@${username}` })
@@ -92,7 +108,8 @@ test('the admin resets a password; the user must then change it', async ({ page,
   await dialog.getByLabel('New password', { exact: true }).fill('second-pass-2');
   await dialog.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText(`The password of Rita ${id} was reset`)).toBeVisible();
-  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(page).toHaveURL(/\/user\/list$/);
 
   const token = await apiLogin({ username, password: 'second-pass-2' });
   const info = await api<{ must_change_password: boolean }>(request, 'GET', '/api/user_info/', { token });

@@ -1,14 +1,9 @@
-import type { ListAnswer, ResetPassword, Role, User, UserCreate, UserUpdate } from '@quayside/contract';
+import type { ListAnswer, ResetPassword, User, UserCreate, UserUpdate } from '@quayside/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from '@/shared/request';
 
-export interface UserListParams {
-  page: number;
-  page_size: number;
-  q?: string;
-  role?: Role;
-  disabled?: boolean;
-}
+/** The list query as the list kit writes it (`listParams`): page, page_size, sort, q, role, disabled. */
+export type UserListParams = Record<string, string | number>;
 
 export const userKeys = {
   all: ['users'] as const,

@@ -1,169 +1,88 @@
-import {
-  CheckCircleOutlined,
-  EditOutlined,
-  KeyOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
-import { ROLES, type Role, type User } from '@quayside/contract';
-import {
-  App,
-  Badge,
-  Button,
-  Card,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { User } from '@quayside/contract';
+import { App, Button, Card, Empty, type InputRef, Space, Tooltip } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseTime } from '@/shared/format';
-import { useSavedSearch } from '@/shared/saved-search';
+import { useLocation } from 'react-router';
+import { toThousands } from '@/shared/format';
+import { ColumnChooser } from '@/shared/list/ColumnChooser';
+import { isDefault } from '@/shared/list/column-prefs';
+import { useHotkeys } from '@/shared/list/hotkeys';
+import { type ListPaging, ListTable } from '@/shared/list/ListTable';
+import { activeFilterCount, listParams, parseListState, serializeListState } from '@/shared/list/url-state';
+import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
+import { useListState } from '@/shared/list/useListState';
+import { useRememberedSearch } from '@/shared/list/useRememberedSearch';
 import { useUser } from '@/shared/session';
 import { PageHeader } from '@/shared/ui/PageHeader';
-import { DEFAULT_PAGE_SIZE, paginationConfig } from '@/shared/ui/pagination';
-import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { useSetDisabled, useUserList } from '../api';
+import { userActions, userColumn, userColumns } from '../components/columns';
 import { ResetPasswordModal } from '../components/ResetPasswordModal';
+import { UserFilters } from '../components/UserFilters';
 import { UserFormModal } from '../components/UserFormModal';
+import { USER_LIST, USER_PREFS } from '../list-config';
+import '../users.css';
 
-type StatusFilter = 'all' | 'active' | 'disabled';
-
-interface SearchForm {
-  q: string;
-  role: Role | 'all';
-  status: StatusFilter;
-  page_size: number;
-}
-
-const EMPTY_SEARCH: SearchForm = { q: '', role: 'all', status: 'all', page_size: DEFAULT_PAGE_SIZE };
-
-/** Admin-only Users screen: list with a saved search form, create, edit, disable, roles, reset password. */
+/**
+ * Admin-only /user/list on the list kit, as the customer list: search, filters, sort and pages in
+ * the URL (the last search comes back to a plain URL), the user's columns; create, edit, disable,
+ * roles, reset password.
+ */
 export default function UserListPage() {
+  const { search: openedWith } = useLocation();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const me = useUser();
-  const [search, saveSearch] = useSavedSearch<SearchForm>('users', EMPTY_SEARCH);
-  const [page, setPage] = useState(1);
-  const [form] = Form.useForm<SearchForm>();
+  const scope = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<InputRef>(null);
+
+  const { state, update, reset, replace } = useListState(USER_LIST);
+  const params = useMemo(() => listParams(state), [state]);
+  const list = useUserList(params);
+  const total = list.data?.total;
+
+  const current = serializeListState({ ...state, page: 1 }, USER_LIST);
+  const applySearch = useCallback(
+    (s: string) => replace({ ...parseListState(s, USER_LIST), pageSize: state.pageSize }),
+    [replace, state.pageSize],
+  );
+  useRememberedSearch(USER_PREFS.search, openedWith, current, applySearch);
+
+  const columns = useMemo(() => userColumns(t), [t]);
+  const prefs = useColumnPrefs(USER_PREFS.columns, columns);
+  const labels = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, c.label])), [columns]);
+
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
   const [resetting, setResetting] = useState<User | null>(null);
   const setDisabled = useSetDisabled();
 
-  const { data, isFetching, refetch } = useUserList({
-    page,
-    page_size: search.page_size,
-    q: search.q.trim() || undefined,
-    role: search.role === 'all' ? undefined : search.role,
-    disabled: search.status === 'all' ? undefined : search.status === 'disabled',
+  useHotkeys(scope, {
+    '/': () => searchRef.current?.focus(),
+    n: () => setEditing(null),
   });
 
-  const apply = (values: Partial<SearchForm>) => {
-    saveSearch({ ...search, ...values });
-    setPage(1);
-  };
+  const onPaging = useCallback((change: Partial<ListPaging>) => update(change), [update]);
 
   const toggleDisabled = async (user: User) => {
     const disabled = !user.disabled;
     await setDisabled.mutateAsync({ id: user.id, disabled });
     void message.success(t(disabled ? 'users.disabledDone' : 'users.enabledDone', { name: user.name }));
   };
+  const actions = userActions(t, me?.id, {
+    edit: setEditing,
+    resetPassword: setResetting,
+    toggleDisabled,
+  });
 
-  const columns: ColumnsType<User> = [
-    {
-      title: t('users.name'),
-      key: 'user',
-      render: (_, u) => (
-        <Space size={12}>
-          <UserAvatar name={u.name || u.username} src={u.avatar} size={36} />
-          <div className="user-cell">
-            <div className="user-cell__name">
-              {u.name}
-              {me?.id === u.id && <Tag className="user-cell__you">{t('users.you')}</Tag>}
-            </div>
-            <Typography.Text type="secondary" className="user-cell__username">
-              @{u.username}
-            </Typography.Text>
-          </div>
-        </Space>
-      ),
-    },
-    {
-      title: t('users.roles'),
-      dataIndex: 'roles',
-      render: (roles: Role[]) => (
-        <Space size={4} wrap>
-          {roles.map((r) => (
-            <Tag key={r} color={r === 'admin' ? 'geekblue' : 'cyan'}>
-              {t(`roles.${r}`)}
-            </Tag>
-          ))}
-        </Space>
-      ),
-    },
-    {
-      title: t('users.status'),
-      dataIndex: 'disabled',
-      width: 120,
-      render: (disabled: boolean) =>
-        disabled ? (
-          <Badge status="default" text={t('common.disabled')} />
-        ) : (
-          <Badge status="success" text={t('common.enabled')} />
-        ),
-    },
-    {
-      title: t('users.createdAt'),
-      dataIndex: 'created_at',
-      width: 180,
-      render: (v: string) => parseTime(v),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 260,
-      render: (_, u) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(u)}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(u)}>
-            {t('users.resetPassword')}
-          </Button>
-          {me?.id !== u.id && (
-            <Popconfirm
-              title={t(u.disabled ? 'users.enableConfirm' : 'users.disableConfirm', { name: u.name })}
-              okText={t(u.disabled ? 'users.enable' : 'users.disable')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: !u.disabled }}
-              onConfirm={() => toggleDisabled(u)}
-            >
-              <Button
-                type="link"
-                size="small"
-                danger={!u.disabled}
-                icon={u.disabled ? <CheckCircleOutlined /> : <StopOutlined />}
-              >
-                {t(u.disabled ? 'users.enable' : 'users.disable')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
-  ];
+  const filtered = activeFilterCount(state) > 0;
+  const empty = filtered ? (
+    <Empty description={t('users.empty')}>
+      <Button onClick={reset}>{t('list.clearFilters')}</Button>
+    </Empty>
+  ) : undefined;
 
   return (
-    <div className="page">
+    <div className="page user-list" ref={scope}>
       <PageHeader
         title={t('users.title')}
         subtitle={t('users.subtitle')}
@@ -174,86 +93,44 @@ export default function UserListPage() {
         }
       />
       <Card variant="borderless" className="search-card">
-        <Form<SearchForm>
-          form={form}
-          layout="inline"
-          name="user-search"
-          initialValues={search}
-          onFinish={(values) => apply(values)}
-          className="search-form"
-        >
-          <Form.Item name="q">
-            <Input
-              allowClear
-              prefix={<SearchOutlined />}
-              placeholder={t('users.searchPlaceholder')}
-              style={{ width: 240 }}
-            />
-          </Form.Item>
-          <Form.Item name="role" label={t('users.role')}>
-            <Select
-              style={{ width: 150 }}
-              options={[
-                { value: 'all', label: t('common.all') },
-                ...ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="status" label={t('users.status')}>
-            <Select
-              style={{ width: 130 }}
-              options={[
-                { value: 'all', label: t('common.all') },
-                { value: 'active', label: t('common.enabled') },
-                { value: 'disabled', label: t('common.disabled') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('common.search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  form.setFieldsValue(EMPTY_SEARCH);
-                  apply({ ...EMPTY_SEARCH, page_size: search.page_size });
-                }}
-              >
-                {t('common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-          <Tooltip title={t('tags.refresh')}>
-            <Button
-              className="search-form__refresh"
-              type="text"
-              aria-label={t('tags.refresh')}
-              icon={<ReloadOutlined spin={isFetching} />}
-              onClick={() => void refetch()}
-            />
-          </Tooltip>
-        </Form>
+        <UserFilters state={state} update={update} reset={reset} searchRef={searchRef} />
       </Card>
 
       <Card variant="borderless" className="table-card">
-        <Table<User>
+        <div className="list-toolbar">
+          <span className="list-toolbar__summary" aria-live="polite">
+            {total === undefined ? '' : t('users.count', { count: total, formatted: toThousands(total) })}
+            {filtered && <span className="list-toolbar__filtered">{t('list.filtered')}</span>}
+          </span>
+          <Space size={8} className="list-toolbar__tools">
+            <ColumnChooser
+              settings={prefs.settings}
+              labels={labels}
+              onChange={prefs.save}
+              onReset={prefs.reset}
+              isDefault={isDefault(columns, prefs.settings)}
+            />
+            <Tooltip title={t('tags.refresh')}>
+              <Button
+                icon={<ReloadOutlined spin={list.isFetching} />}
+                aria-label={t('tags.refresh')}
+                onClick={() => void list.refetch()}
+              />
+            </Tooltip>
+          </Space>
+        </div>
+        <ListTable<User>
           rowKey="id"
           columns={columns}
-          dataSource={data?.items ?? []}
-          loading={isFetching && !data}
-          locale={{ emptyText: t('users.empty') }}
-          scroll={{ x: 860 }}
-          pagination={paginationConfig(
-            t,
-            { page, pageSize: search.page_size, total: data?.total ?? 0 },
-            (nextPage, pageSize) => {
-              if (pageSize !== search.page_size) {
-                saveSearch({ ...search, page_size: pageSize });
-                setPage(1);
-              } else setPage(nextPage);
-            },
-          )}
+          settings={prefs.settings}
+          pinStart={[userColumn(t, me?.id)]}
+          pinEnd={[actions]}
+          data={prefs.loaded ? list.data : undefined}
+          loading={(list.isFetching && !list.data) || !prefs.loaded}
+          paging={state}
+          defaultSort={USER_LIST.defaultSort}
+          onPagingChange={onPaging}
+          empty={list.data ? empty : undefined}
         />
       </Card>
 

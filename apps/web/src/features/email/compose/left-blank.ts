@@ -27,10 +27,12 @@ export function rememberLeftBlank(id: number): void {
   write([...read().filter((x) => x !== id), id]);
 }
 
-/** Whether `id` was left blank (and deleted) when the page last unloaded; asking forgets it. */
-export function takeLeftBlank(id: number): boolean {
-  const ids = read();
-  if (!ids.includes(id)) return false;
-  write(ids.filter((x) => x !== id));
-  return true;
+/** Whether `id` was left blank (and deleted) when the page last unloaded. Read-only: safe in a render. */
+export function wasLeftBlank(id: number): boolean {
+  return read().includes(id);
+}
+
+/** Its place taken by a new draft: forgotten. */
+export function forgetLeftBlank(id: number): void {
+  write(read().filter((x) => x !== id));
 }

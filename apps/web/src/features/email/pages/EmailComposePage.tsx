@@ -8,7 +8,7 @@ import { get } from '@/shared/request';
 import type { PageProps } from '@/shared/routes/types';
 import { useDraft, useSendAccounts } from '../compose/api';
 import { Composer } from '../compose/components/Composer';
-import { takeLeftBlank } from '../compose/left-blank';
+import { forgetLeftBlank, wasLeftBlank } from '../compose/left-blank';
 import '../email.css';
 import '../compose/compose.css';
 
@@ -16,7 +16,7 @@ import '../compose/compose.css';
 export default function EmailComposePage({ id: idParam }: PageProps) {
   const id = Number(idParam);
   // Reloaded with a blank draft shown: it was deleted on the way out, a new one takes its place.
-  const [leftBlank] = useState(() => takeLeftBlank(id));
+  const [leftBlank] = useState(() => wasLeftBlank(id));
   return leftBlank ? <NewInPlaceOf id={id} /> : <ComposeDraft id={id} />;
 }
 
@@ -40,6 +40,7 @@ function NewInPlaceOf({ id }: { id: number }) {
     replacing.add(id);
     void get<{ id: number }>('/email/compose/', { mode: 'new' }).then(
       (fresh) => {
+        forgetLeftBlank(id);
         const to = `/email/emailCreate/${fresh.id}`;
         navigate(to, { replace: true });
         tagsStore.close(`/email/emailCreate/${id}`, to);

@@ -113,6 +113,23 @@ test('an order entered from scratch with the line editor', async ({ page, contex
   await expect(page).toHaveURL(/\/order\/detail\/\d+$/);
   await expect(page.getByTestId('order-detail-total')).toHaveText('$88.75 USD');
   await expect(page.getByText('Entered directly (no quotation)')).toBeVisible();
+  // An edit is version 2; the versions card says what changed and shows the diff.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(/\/order\/update\/\d+$/);
+  await page.getByLabel('Unit price 1').fill('7.3');
+  await page.getByLabel('Port of loading').fill('Ningbo');
+  await expect(page.getByTestId('order-total')).toHaveText('$91.25 USD');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/order\/detail\/\d+$/);
+  const versions = page.getByTestId('order-versions').filter({ visible: true });
+  await expect(versions).toContainText('1 price changed');
+  await expect(versions).toContainText('Port of loading changed');
+  await versions.getByRole('button', { name: 'Changes' }).click();
+  const diff = page.getByTestId('order-diff');
+  await expect(diff).toContainText('Port of loading');
+  await expect(diff.locator('.order-diff__old').filter({ hasText: '7.1' })).toBeVisible();
+  await shot(page, 'order-version-diff');
+  await page.keyboard.press('Escape');
   // The same page in Chinese.
   await context.addCookies([{ name: 'language', value: 'zh', url: new URL(page.url()).origin }]);
   await page.reload();

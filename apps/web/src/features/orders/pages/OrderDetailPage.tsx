@@ -10,7 +10,6 @@ import { currentLanguage } from '@/shared/i18n';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { orderPdfUrl, useOrder } from '../api';
-import { LinkedDocuments } from '../components/LinkedDocuments';
 import { OrderFactsCard } from '../components/OrderFactsCard';
 import { OrderLinesCard } from '../components/OrderLinesCard';
 import { PaymentsCard } from '../components/PaymentsCard';

@@ -232,4 +232,13 @@ test('inquiry email → Create quotation → save → revise → history diff �
   await page.locator('.ant-select-item-option').filter({ hasText: /^EUR$/ }).click();
   await expect(listed).toHaveCount(0);
   await expect(page.locator('.quotation-list').getByText('No quotations yet')).toBeVisible();
+
+  // In Chinese: the email's button and the list's filters.
+  await context.addCookies([{ name: 'language', value: 'zh', url: BASE_URL }]);
+  await page.goto(`/email/emailDetail/${email.id}`);
+  await expect(page.getByRole('button', { name: '创建报价单' })).toBeVisible();
+  await shot(page, 'inquiry-email-create-quotation-zh');
+  await page.goto('/order/quotation');
+  await expect(page.locator('.quotation-list').getByPlaceholder('创建开始')).toBeVisible();
+  await shot(page, 'quotation-list-filters-zh');
 });

@@ -90,7 +90,10 @@ export function userColumns(t: TFunction): ListColumn<User>[] {
   ];
 }
 
-/** Edit, reset password, disable/enable (not oneself); pinned at the end of the row. */
+/**
+ * Edit, reset password, disable/enable (not oneself), at the end of the row. Not fixed: their
+ * labelled buttons would cover a phone's screen; the row scrolls to them there.
+ */
 export function userActions(
   t: TFunction,
   meId: number | undefined,
@@ -100,7 +103,6 @@ export function userActions(
     key: 'actions',
     label: t('common.actions'),
     title: t('common.actions'),
-    fixed: 'right',
     width: 290,
     render: (_, u) => (
       <Space size={0}>

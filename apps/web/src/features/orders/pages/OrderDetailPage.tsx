@@ -10,6 +10,7 @@ import { currentLanguage } from '@/shared/i18n';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { orderPdfUrl, useOrder } from '../api';
+import { DeleteOrderButton } from '../components/DeleteOrderButton';
 import { OrderFactsCard } from '../components/OrderFactsCard';
 import { OrderLinesCard } from '../components/OrderLinesCard';
 import { PaymentsCard } from '../components/PaymentsCard';
@@ -42,6 +43,7 @@ export default function OrderDetailPage({ id }: PageProps) {
         subtitle={`${order.customer_name} · ${t('order.versionN', { version: order.version })}`}
         extra={
           <Space>
+            <DeleteOrderButton order={order} />
             <Button
               icon={<FilePdfOutlined />}
               href={orderPdfUrl(order.id, order.version, lang)}

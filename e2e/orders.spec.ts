@@ -138,7 +138,10 @@ test('an order entered from scratch with the line editor', async ({ page, contex
   // Deleted after a confirmation (nothing was made from it); the list opens.
   const orderUrl = page.url();
   await page.getByRole('button', { name: '删除' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /^删\s?除$/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /^删\s?除$/ })
+    .click();
   await expect(page).toHaveURL(/\/order\/list$/);
   await page.goto(orderUrl);
   await expect(page.getByText('该订单不存在或已被删除')).toBeVisible();

@@ -1,5 +1,5 @@
-import type { DemoSeeded, DemoStatus } from '@quayside/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DashboardSummary, DemoSeeded, DemoStatus } from '@quayside/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from '@/shared/request';
 
 const demoKey = ['demo'] as const;
@@ -20,5 +20,15 @@ export function useSeedDemo() {
   return useMutation({
     mutationFn: () => post<DemoSeeded>('/demo/seed/', {}),
     onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** The dashboard's figures for a period (and, for an admin, one salesperson). */
+export function useDashboardSummary(params: { from: string; to: string; owner_id?: number }) {
+  return useQuery({
+    queryKey: ['dashboard', 'summary', params],
+    queryFn: ({ signal }) => get<DashboardSummary>('/dashboard/summary/', params, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 }

@@ -1,13 +1,20 @@
-import { Card, Col, Row, Space, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Card, Col, Row, Select, Space, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MenuEntry } from '@/layout/menu';
 import { useMenu } from '@/layout/useMenu';
 import { parseTime } from '@/shared/format';
+import { useStaff } from '@/shared/lookups/useStaff';
 import { useUser } from '@/shared/session';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
+import { useDashboardSummary } from '../api';
+import { PeriodChooser } from '../components/PeriodChooser';
 import { SampleDataCard } from '../components/SampleDataCard';
+import { SummaryCards } from '../components/SummaryCards';
+import { TodoPanel } from '../components/TodoPanel';
+import { type Period, rememberedPeriod, rememberPeriod } from '../period';
+import './dashboard.css';
 
 function greetingKey(hour: number): string {
   // Past midnight it is still the evening's work.
@@ -21,10 +28,23 @@ function leaves(entries: readonly MenuEntry[]): MenuEntry[] {
   return entries.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]));
 }
 
-/** Placeholder until the dashboard module lands: a greeting and shortcuts to the user's screens. */
+/** /dashboard: a greeting, the period's figures and to-dos (each a link to its list), shortcuts. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const user = useUser();
+  const isAdmin = user?.roles.includes('admin') ?? false;
+  const [period, setPeriod] = useState<Period>(rememberedPeriod);
+  const [ownerId, setOwnerId] = useState<number | undefined>();
+  const staff = useStaff(isAdmin);
+  const summary = useDashboardSummary({
+    from: period.from,
+    to: period.to,
+    ...(ownerId ? { owner_id: ownerId } : {}),
+  });
+  const choosePeriod = (next: Period) => {
+    setPeriod(next);
+    rememberPeriod(next);
+  };
   const now = new Date();
   const menu = useMenu();
   const shortcuts = useMemo(() => leaves(menu).filter((e) => e.key !== '/dashboard'), [menu]);
@@ -58,7 +78,32 @@ export default function DashboardPage() {
         </Space>
       </Card>
 
-      <SampleDataCard isAdmin={user.roles.includes('admin')} />
+      <SampleDataCard isAdmin={isAdmin} />
+
+      <div className="dashboard__toolbar">
+        <PeriodChooser value={period} onChange={choosePeriod} />
+        {isAdmin && (
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            className="dashboard__owner"
+            placeholder={t('dashboard.wholeCompany')}
+            value={ownerId}
+            onChange={setOwnerId}
+            options={(staff.data ?? []).map((u) => ({ value: u.id, label: u.name || u.username }))}
+            data-testid="dashboard-owner"
+          />
+        )}
+      </div>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={17}>
+          <SummaryCards data={summary.data} ownerId={ownerId} />
+        </Col>
+        <Col xs={24} xl={7}>
+          <TodoPanel data={summary.data} ownerId={ownerId} />
+        </Col>
+      </Row>
 
       <Typography.Title level={5} className="dashboard__section">
         {t('dashboard.shortcuts')}

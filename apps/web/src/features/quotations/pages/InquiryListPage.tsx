@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { parseTime } from '@/shared/format';
+import { linkParam } from '@/shared/list/link-params';
 import { get, post } from '@/shared/request';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { CreateQuotationFromInquiry } from '../components/CreateQuotationFromInquiry';
@@ -17,7 +18,7 @@ export default function InquiryListPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'zh' ? 'zh' : 'en';
   const queryClient = useQueryClient();
-  const [state, setState] = useState<string>('all');
+  const [state, setState] = useState<string>(() => linkParam('state') ?? 'all');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const params: Params = { page, page_size: 20, ...(q ? { q } : {}), ...(state !== 'all' ? { state } : {}) };

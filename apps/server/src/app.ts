@@ -29,6 +29,7 @@ import orderRoutes from './modules/orders/routes';
 import packingListRoutes from './modules/packing-lists/routes';
 import productRoutes from './modules/products/routes';
 import quotationRoutes from './modules/quotations/routes';
+import searchRoutes from './modules/search/routes';
 import settingsRoutes from './modules/settings/routes';
 import taskRoutes from './modules/tasks/routes';
 import userRoutes from './modules/users/routes';
@@ -56,6 +57,7 @@ const modules = [
   taskRoutes,
   // Last: the dashboard and the search read the other routes' declared access.
   dashboardRoutes,
+  searchRoutes,
 ];
 
 export type BuildOptions = { logger?: FastifyServerOptions['logger'] };

@@ -19,6 +19,7 @@ export * from './packing';
 export * from './packing-lists';
 export * from './products';
 export * from './quotations';
+export * from './search';
 export * from './settings';
 export * from './tasks';
 export * from './users';

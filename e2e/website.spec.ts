@@ -52,6 +52,10 @@ test('a visitor finds a product, sends an inquiry, staff see it live; the admin 
       .first(),
   ).toBeVisible();
 
+  const inquiries = await context.newPage();
+  await inquiries.goto('/inquiry/list');
+  await expect(inquiries.locator('.ant-table')).toBeVisible();
+
   const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const visitor = await visitorContext.newPage();
   await visitor.goto(`${BASE_URL}/site/`);
@@ -76,6 +80,8 @@ test('a visitor finds a product, sends an inquiry, staff see it live; the admin 
 
   // Without a reload, the inquiry appears in the staff's open inquiry folder.
   await expect(page.getByText(`Website inquiry: ${PRODUCT}`).first()).toBeVisible();
+  await expect(inquiries.getByText(`Website inquiry: ${PRODUCT}`).first()).toBeVisible();
+  await inquiries.close();
 
   // The admin changes the company name and colour on the Website screen; the public page shows them.
   await page.goto('/website/index');

@@ -1,10 +1,11 @@
 import { INQUIRY_STATES, type Inquiry, type InquiryListAnswer, LOST_REASONS } from '@quayside/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Input, Segmented, Select, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { parseTime } from '@/shared/format';
+import { subscribeEvent } from '@/shared/events';
 import { linkParam } from '@/shared/list/link-params';
 import { get, post } from '@/shared/request';
 import { PageHeader } from '@/shared/ui/PageHeader';
@@ -27,6 +28,11 @@ export default function InquiryListPage() {
     queryFn: ({ signal }) => get<InquiryListAnswer>('/inquiry/list/', params, { signal }),
     placeholderData: keepPreviousData,
   });
+  // New mail (a website inquiry, a synced one) shows without a reload.
+  useEffect(
+    () => subscribeEvent('email', () => void queryClient.invalidateQueries({ queryKey: ['inquiries'] })),
+    [queryClient],
+  );
   const change = useMutation({
     mutationFn: (body: { ids: number[]; state: string; lost_reason?: string }) =>
       post<{ count: number }>('/inquiry/update_state/', body),

@@ -8,6 +8,7 @@ import { ComposeMail } from './navbar/ComposeMail';
 import { ErrorLogButton } from './navbar/ErrorLogButton';
 import { FullscreenToggle } from './navbar/FullscreenToggle';
 import { LanguageSelect } from './navbar/LanguageSelect';
+import { SearchButton } from './navbar/SearchButton';
 import { ThemePicker } from './navbar/ThemePicker';
 import { UnreadMail } from './navbar/UnreadMail';
 import { UserMenu } from './navbar/UserMenu';
@@ -32,6 +33,7 @@ export function Navbar() {
       </Tooltip>
       <Breadcrumb />
       <div className="navbar__right">
+        <SearchButton />
         <ErrorLogButton />
         {mayWrite && <ComposeMail />}
         <UnreadMail />

@@ -1,0 +1,32 @@
+import type { TaskCounts } from '@quayside/contract';
+import { Progress } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Sent (and failed) of the sendable recipients, as a bar with the figures. */
+export function TaskProgress({ task, size = 'small' }: { task: TaskCounts; size?: 'small' | 'default' }) {
+  const { t } = useTranslation();
+  const sendable = task.total - task.skipped;
+  return (
+    <div className="task-progress">
+      <Progress
+        percent={task.progress}
+        size={size}
+        status={
+          task.failed > 0 && task.pending === 0 ? 'exception' : task.progress === 100 ? 'success' : 'active'
+        }
+        showInfo={false}
+      />
+      <span className="task-progress__figures">
+        {t('tasks.sentOf', { sent: task.sent, total: sendable })}
+        {task.failed > 0 && (
+          <span className="task-progress__failed"> · {t('tasks.failedCount', { count: task.failed })}</span>
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** Opens counted over emails sent, as a percentage; '—' before the first is sent. */
+export function openRate(task: TaskCounts): string {
+  return task.sent === 0 ? '—' : `${Math.round((task.opened * 100) / task.sent)}%`;
+}

@@ -1,0 +1,164 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { TASK_STATES, type TaskListItem } from '@quayside/contract';
+import { Button, Card, Input, Select, Space, Tooltip } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { parseTime, toThousands } from '@/shared/format';
+import { type ListColumn, type ListPaging, ListTable } from '@/shared/list/ListTable';
+import { listParams } from '@/shared/list/url-state';
+import { useListState } from '@/shared/list/useListState';
+import { PageHeader } from '@/shared/ui/PageHeader';
+import { useLiveTasks, useTaskList } from '../api';
+import { TaskStateTag } from '../components/StatusTags';
+import { openRate, TaskProgress } from '../components/TaskProgress';
+import { TASK_LIST } from '../list-config';
+import '../tasks.css';
+
+const time = (v: string | null) => (v ? parseTime(v, '{y}-{m}-{d} {h}:{i}') : '—');
+
+/** /task/list (admin): every campaign with its live progress, opens and failures. */
+export default function TaskListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { state, update } = useListState(TASK_LIST);
+  const params = useMemo(() => listParams(state), [state]);
+  const list = useTaskList(params);
+  useLiveTasks();
+  const onPaging = useCallback((change: Partial<ListPaging>) => update(change), [update]);
+
+  const columns: ListColumn<TaskListItem>[] = [
+    {
+      key: 'name',
+      label: t('tasks.name'),
+      title: t('tasks.name'),
+      sortField: 'name',
+      width: 200,
+      ellipsis: true,
+      render: (_v, r) => <Link to={`/task/detail/${r.id}`}>{r.name}</Link>,
+    },
+    {
+      key: 'type',
+      label: t('tasks.type'),
+      title: t('tasks.type'),
+      width: 130,
+      render: (_v, r) =>
+        r.type === 'fixed' ? t('tasks.everyMinutes', { count: r.interval_minutes }) : t('tasks.types.random'),
+    },
+    {
+      key: 'status',
+      label: t('tasks.status'),
+      title: t('tasks.status'),
+      sortField: 'status',
+      width: 100,
+      render: (_v, r) => <TaskStateTag status={r.status} />,
+    },
+    {
+      key: 'progress',
+      label: t('tasks.progress'),
+      title: t('tasks.progress'),
+      width: 190,
+      render: (_v, r) => <TaskProgress task={r} />,
+    },
+    {
+      key: 'opens',
+      label: t('tasks.opens'),
+      title: <Tooltip title={t('tasks.opensEstimate')}>{t('tasks.opens')}</Tooltip>,
+      width: 110,
+      render: (_v, r) => `${toThousands(r.open_count)} · ${openRate(r)}`,
+    },
+    {
+      key: 'account',
+      label: t('tasks.account'),
+      title: t('tasks.account'),
+      dataIndex: 'account_address',
+      width: 190,
+      ellipsis: true,
+    },
+    {
+      key: 'next',
+      label: t('tasks.nextSend'),
+      title: t('tasks.nextSend'),
+      width: 140,
+      render: (_v, r) => time(r.next_send_at),
+    },
+    {
+      key: 'started',
+      label: t('tasks.executionTime'),
+      title: t('tasks.executionTime'),
+      width: 140,
+      render: (_v, r) => time(r.started_at),
+    },
+    {
+      key: 'created',
+      label: t('tasks.created'),
+      title: t('tasks.created'),
+      sortField: 'created_at',
+      descendFirst: true,
+      width: 140,
+      render: (_v, r) => time(r.created_at),
+    },
+  ];
+
+  return (
+    <div className="page task-list">
+      <PageHeader
+        title={t('tasks.title')}
+        subtitle={t('tasks.subtitle')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/task/create')}>
+            {t('tasks.new')}
+          </Button>
+        }
+      />
+      <Card variant="borderless" className="search-card">
+        <Space wrap>
+          <Input.Search
+            allowClear
+            maxLength={200}
+            defaultValue={state.q}
+            placeholder={t('tasks.search')}
+            aria-label={t('tasks.search')}
+            style={{ width: 260 }}
+            onSearch={(q) => update({ q: q.trim() })}
+          />
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('tasks.status')}
+            aria-label={t('tasks.status')}
+            value={state.filters.status || undefined}
+            onChange={(status?: string) => update({ filters: { status: status ?? '' } })}
+            options={TASK_STATES.map((s) => ({ value: s, label: t(`tasks.states.${s}`) }))}
+          />
+        </Space>
+      </Card>
+      <Card variant="borderless" className="table-card">
+        <div className="list-toolbar">
+          <span className="list-toolbar__summary" aria-live="polite">
+            {list.data ? t('tasks.count', { count: list.data.total }) : ''}
+          </span>
+          <Space size={8} className="list-toolbar__tools">
+            <Tooltip title={t('tags.refresh')}>
+              <Button
+                icon={<ReloadOutlined spin={list.isFetching} />}
+                aria-label={t('tags.refresh')}
+                onClick={() => void list.refetch()}
+              />
+            </Tooltip>
+          </Space>
+        </div>
+        <ListTable<TaskListItem>
+          rowKey="id"
+          columns={columns}
+          data={list.data}
+          loading={list.isFetching && !list.data}
+          paging={state}
+          defaultSort={TASK_LIST.defaultSort}
+          onPagingChange={onPaging}
+          empty={t('tasks.empty')}
+        />
+      </Card>
+    </div>
+  );
+}

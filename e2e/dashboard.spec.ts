@@ -1,5 +1,5 @@
 import { expect, request, test } from '@playwright/test';
-import { ADMIN, api, apiLogin, EDITOR, shot, signIn } from './support';
+import { ADMIN, api, apiLogin, BASE_URL, EDITOR, shot, signIn } from './support';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
@@ -60,4 +60,15 @@ test('an editor sees her unread mail and no card of an admin-only list', async (
   // Her inbox is admin-only: the card is no link.
   await expect(page.getByTestId('dashboard-cards').getByRole('link')).toHaveCount(0);
   await shot(page, 'dashboard-editor');
+});
+
+test('the dashboard in Chinese', async ({ page, context }) => {
+  await signIn(context);
+  await context.addCookies([{ name: 'language', value: 'zh', url: BASE_URL }]);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-cards')).toContainText('未读邮件');
+  await expect(page.getByTestId('dashboard-cards')).toContainText('进行中的订单');
+  await expect(page.getByTestId('dashboard-period')).toContainText('近 30 天');
+  await expect(page.getByTestId('dashboard-todo')).toContainText('待办');
+  await shot(page, 'dashboard-zh');
 });

@@ -135,7 +135,9 @@ export default function TaskDetailPage({ id: idParam }: PageProps) {
           <Descriptions.Item label={t('tasks.account')}>{d.account_address}</Descriptions.Item>
           <Descriptions.Item label={t('tasks.type')}>
             {d.type === 'fixed'
-              ? t('tasks.everyMinutes', { count: d.interval_minutes })
+              ? d.interval_minutes === 0
+                ? t('tasks.asFast')
+                : t('tasks.everyMinutes', { count: d.interval_minutes })
               : `${t('tasks.types.random')}: ${time(d.window_start)} – ${time(d.window_end)}`}
           </Descriptions.Item>
           <Descriptions.Item label={t('tasks.nextSend')}>{time(d.next_send_at)}</Descriptions.Item>

@@ -43,7 +43,11 @@ export default function TaskListPage() {
       title: t('tasks.type'),
       width: 130,
       render: (_v, r) =>
-        r.type === 'fixed' ? t('tasks.everyMinutes', { count: r.interval_minutes }) : t('tasks.types.random'),
+        r.type === 'fixed'
+          ? r.interval_minutes === 0
+            ? t('tasks.asFast')
+            : t('tasks.everyMinutes', { count: r.interval_minutes })
+          : t('tasks.types.random'),
     },
     {
       key: 'status',

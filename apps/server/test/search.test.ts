@@ -63,15 +63,13 @@ beforeAll(async () => {
     })
     .returning({ id: emails.id });
   emailId = row!.id;
-  await t.database.db
-    .insert(emails)
-    .values({
-      accountId: account.id,
-      dedupeKey: 'search-2',
-      subject: 'Zephyr old',
-      folder: 'trash',
-      date: new Date(),
-    });
+  await t.database.db.insert(emails).values({
+    accountId: account.id,
+    dedupeKey: 'search-2',
+    subject: 'Zephyr old',
+    folder: 'trash',
+    date: new Date(),
+  });
 });
 
 describe('search everywhere', () => {

@@ -17,7 +17,6 @@ const messages = {
   recordNotFound: { en: '{thing} not found', zh: '{thing}不存在' },
   internal: { en: 'Server error, please try again later', zh: '服务器异常，请稍后再试' },
   notReady: { en: 'This server is not ready: {reasons}', zh: '此服务器尚未就绪：{reasons}' },
-  notReady: { en: 'This server is not ready: {reasons}', zh: '此服务器尚未就绪：{reasons}' },
   tooLarge: { en: 'The file is too large (limit {limit})', zh: '文件过大（上限 {limit}）' },
   rateLimited: {
     en: 'Too many attempts, please wait {minutes} minutes and try again',
@@ -219,12 +218,18 @@ const messages = {
   importNeedsName: { en: 'Name is required', zh: '产品名称必填' },
   thingTask: { en: 'Task', zh: '任务' },
   taskNoRecipients: { en: 'The task reaches nobody: add recipients', zh: '该任务没有收件人，请添加收件人' },
-  taskWindowRequired: { en: 'Set a time range whose end is after its start', zh: '请设置结束晚于开始的时间段' },
+  taskWindowRequired: {
+    en: 'Set a time range whose end is after its start',
+    zh: '请设置结束晚于开始的时间段',
+  },
   taskWindowTooShort: {
     en: 'The time range has {minutes} minutes left for {count} emails (one a minute at most)',
     zh: '时间段只剩 {minutes} 分钟，不够发送 {count} 封邮件（每分钟最多一封）',
   },
-  taskWrongState: { en: 'Not possible while the task is {state}', zh: '任务处于“{state}”状态，无法执行此操作' },
+  taskWrongState: {
+    en: 'Not possible while the task is {state}',
+    zh: '任务处于“{state}”状态，无法执行此操作',
+  },
   importSkippedModel: {
     en: 'Model {model} already belongs to product #{id}: skipped',
     zh: '型号 {model} 已属于产品 #{id}，已跳过',

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { MakeOrderButton } from '@/features/orders/components/MakeOrderButton';
 import { tagsStore } from '@/layout/tags-store';
 import { useDiscardGuard } from '@/shared/form/useDiscardGuard';
 import { currentLanguage } from '@/shared/i18n';
@@ -168,6 +169,7 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
               <Button href={pdfUrl(quotation.id, quotation.version, i18n.language)} target="_blank">
                 {t('quotations.pdf')}
               </Button>
+              <MakeOrderButton quotationId={quotation.id} />
               <Button
                 type="primary"
                 icon={<SendOutlined />}

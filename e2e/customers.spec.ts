@@ -11,7 +11,8 @@ async function choose(page: Page, select: Locator, option: string, typed?: strin
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
-const list = (page: Page) => page.locator('.list-table');
+// The visible tab's list: other tabs stay mounted (hidden), and every list page uses the kit's table.
+const list = (page: Page) => page.locator('.app-main__pane:not([hidden]) .list-table');
 const rows = (page: Page) => list(page).locator('tr.ant-table-row');
 const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Search customers' });
 const newCustomer = (page: Page) =>

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { ADMIN, api, apiLogin, BASE_URL, EDITOR, shot, signIn } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const list = (page: Page) => page.locator('.list-table');
+// The visible tab's list: other tabs stay mounted (hidden), and every list page uses the kit's table.
+const list = (page: Page) => page.locator('.app-main__pane:not([hidden]) .list-table');
 const rows = (page: Page) => list(page).locator('tr.ant-table-row');
 
 async function withApi<T>(run: (ctx: APIRequestContext) => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { expect, request, test } from '@playwright/test';
-import { api, BASE_URL, shot, signIn } from './support';
+import { api, BASE_URL, SECOND_ADMIN, shot, signIn } from './support';
 
 const run = Date.now().toString(36);
 const PRODUCT = `Harbour Kettle ${run}`;
@@ -10,7 +10,8 @@ test('a visitor finds a product, sends an inquiry, staff see it live; the admin 
   page,
   context,
 }) => {
-  const token = await signIn(context);
+  // The second admin: the first one's remembered mail searches (spec §3) would filter the inquiry folder.
+  const token = await signIn(context, SECOND_ADMIN);
   const ctx = await request.newContext();
   // A mailbox for the inquiries (it need not reach a server) and a published product.
   const account = await api<{ id: number }>(ctx, 'POST', '/api/email/update_email_account/', {

@@ -1,6 +1,6 @@
 import { INVOICE_KIND, type Invoice, type InvoiceListQuery, UNITS } from '@quayside/contract';
-import ExcelJS from 'exceljs';
 import type { Lang } from '../../lib/i18n';
+import { loadExcelJS } from '../../lib/spreadsheet';
 import { bankLines, LABELS } from './pdf';
 import { listInvoices } from './service';
 
@@ -10,7 +10,7 @@ const cell = (v: string) => v;
 /** One version of an invoice as .xlsx: header, lines, totals, amount in words, bank details. */
 export async function invoiceWorkbook(inv: Invoice, lang: Lang): Promise<Buffer> {
   const l = LABELS[lang];
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   const sheet = book.addWorksheet(inv.number);
   sheet.columns = [5, 14, 40, 12, 10, 14, 16].map((width) => ({ width }));
   sheet.addRow([l[inv.kind], '', inv.number]).font = { bold: true, size: 14 };
@@ -68,7 +68,7 @@ export async function exportInvoiceList(
   query: InvoiceListQuery,
   lang: Lang,
 ) {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   const sheet = book.addWorksheet(lang === 'zh' ? '发票' : 'Invoices');
   sheet.addRow(LIST_HEADERS[lang]).font = { bold: true };
   sheet.columns = [16, 18, 16, 30, 10, 14, 12, 12, 9, 20].map((width) => ({ width }));

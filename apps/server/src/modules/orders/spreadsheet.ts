@@ -1,7 +1,7 @@
 import type { OrderListQuery } from '@quayside/contract';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Lang } from '../../lib/i18n';
+import { loadExcelJS } from '../../lib/spreadsheet';
 import { listOrders } from './list';
 
 const LIST_HEADERS = {
@@ -42,7 +42,7 @@ const STATUS = {
  * Money stays text: a spreadsheet double may not hold the amount exactly.
  */
 export async function exportOrderList(db: Db, query: OrderListQuery, lang: Lang): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   const sheet = book.addWorksheet(lang === 'zh' ? '订单' : 'Orders');
   sheet.addRow(LIST_HEADERS[lang]).font = { bold: true };
   sheet.columns = [14, 20, 30, 10, 14, 14, 14, 12, 13, 16, 20].map((width) => ({ width }));

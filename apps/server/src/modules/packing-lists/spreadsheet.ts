@@ -1,7 +1,7 @@
 import type { PackingList, PackingListQuery } from '@quayside/contract';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import type { Lang } from '../../lib/i18n';
+import { loadExcelJS } from '../../lib/spreadsheet';
 import { LABELS, packingTable } from './pdf';
 import { listPackingLists } from './service';
 
@@ -12,7 +12,7 @@ import { listPackingLists } from './service';
  */
 export async function packingListWorkbook(p: PackingList, lang: Lang): Promise<Buffer> {
   const l = LABELS[lang];
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   const sheet = book.addWorksheet(p.number);
   const table = packingTable(p, lang);
   sheet.columns = [5, 14, 36, 8, 10, 14, 12, 12, 12, 12, 18, 10].map((width) => ({ width }));
@@ -56,7 +56,7 @@ const LIST_HEADERS = {
 
 /** The filtered list as .xlsx (up to 10,000 rows, newest first). */
 export async function exportPackingListList(db: Db, query: PackingListQuery, lang: Lang): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   const sheet = book.addWorksheet(lang === 'zh' ? '装箱单' : 'Packing lists');
   sheet.addRow(LIST_HEADERS[lang]).font = { bold: true };
   sheet.columns = [14, 14, 14, 30, 10, 12, 10, 9, 16, 20].map((width) => ({ width }));

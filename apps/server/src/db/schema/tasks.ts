@@ -34,6 +34,16 @@ export const tasks = pgTable(
     intervalMinutes: integer('interval_minutes').notNull().default(0),
     windowStart: timestamp('window_start', { withTimezone: true }),
     windowEnd: timestamp('window_end', { withTimezone: true }),
+    /**
+     * Send only within these hours of a time zone (IANA name, ISO weekdays 1 = Monday, 'HH:MM'
+     * local times); null sends at any hour.
+     */
+    workingHours: jsonb('working_hours').$type<{
+      time_zone: string;
+      days: number[];
+      start: string;
+      end: string;
+    } | null>(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     attachmentIds: jsonb('attachment_ids').$type<number[]>().notNull().default([]),

@@ -59,11 +59,30 @@ const textFields = {
   attachment_ids: recordIds(20),
   copy_to_sent: z.boolean(),
 };
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+/**
+ * Send only within these hours of a time zone (IANA name, e.g. Europe/Berlin; the server refuses an
+ * unknown one); days are ISO weekdays, 1 = Monday … 7 = Sunday; `end` after `start`, same day.
+ */
+export const workingHours = z.object({
+  time_zone: z.string().trim().min(1).max(64),
+  days: z
+    .array(z.number().int().min(1).max(7))
+    .min(1)
+    .max(7)
+    .transform((d) => [...new Set(d)].sort((a, b) => a - b)),
+  start: clock,
+  end: clock,
+});
+export type WorkingHours = z.infer<typeof workingHours>;
+export const WORKDAYS = [1, 2, 3, 4, 5];
+
 const scheduleFields = {
   type: z.enum(TASK_TYPES),
   interval_minutes: z.number().int().min(0).max(MAX_INTERVAL_MINUTES),
   window_start: isoDateTime.nullable(),
   window_end: isoDateTime.nullable(),
+  working_hours: workingHours.nullable(),
 };
 
 export const taskCreate = z.object({
@@ -79,6 +98,7 @@ export const taskCreate = z.object({
   interval_minutes: scheduleFields.interval_minutes.default(0),
   window_start: scheduleFields.window_start.default(null),
   window_end: scheduleFields.window_end.default(null),
+  working_hours: scheduleFields.working_hours.default(null),
 });
 export type TaskCreate = z.infer<typeof taskCreate>;
 
@@ -114,6 +134,9 @@ export const taskListItem = taskCounts.extend({
   interval_minutes: z.number().int(),
   window_start: z.string().nullable(),
   window_end: z.string().nullable(),
+  working_hours: z
+    .object({ time_zone: z.string(), days: z.array(z.number().int()), start: z.string(), end: z.string() })
+    .nullable(),
   next_send_at: z.string().nullable(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
@@ -185,3 +208,24 @@ export const taskDailyCap = z.object({
   daily_cap: z.number().int().min(1).max(1_000_000),
 });
 export type TaskDailyCap = z.infer<typeof taskDailyCap>;
+
+/**
+ * A test of the message to oneself: a saved task (`id`) or the draft's own text and account; merge
+ * fields filled for `address` (a customer's or any address) when given. It goes to the sending
+ * account's own address, subject prefixed "[Test] ", and touches no recipient.
+ */
+export const taskTestSend = z
+  .object({
+    id: recordId.optional(),
+    account_id: recordId.optional(),
+    subject: z.string().max(500).optional(),
+    html: z.string().max(500_000).optional(),
+    attachment_ids: recordIds(20).optional(),
+    address: z.string().max(400).optional(),
+  })
+  .refine((b) => b.id !== undefined || b.account_id !== undefined, {
+    path: ['account_id'],
+    message: 'Required',
+  });
+export type TaskTestSend = z.infer<typeof taskTestSend>;
+export const taskTestSent = z.object({ to: z.string(), subject: z.string() });

@@ -222,6 +222,13 @@ const messages = {
     en: 'Set a time range whose end is after its start',
     zh: '请设置结束晚于开始的时间段',
   },
+  taskUnknownTimeZone: { en: 'Unknown time zone "{zone}"', zh: '未知时区“{zone}”' },
+  taskHoursOrder: { en: 'The working hours must end after they start', zh: '工作时间的结束须晚于开始' },
+  taskTestNeedsSubject: { en: 'Write a subject before sending a test', zh: '发送测试前请填写主题' },
+  taskTestFailed: {
+    en: 'The test to {to} was not sent: {reason}',
+    zh: '发往 {to} 的测试邮件未能发送：{reason}',
+  },
   taskWindowTooShort: {
     en: 'The time range has {minutes} minutes left for {count} emails (one a minute at most)',
     zh: '时间段只剩 {minutes} 分钟，不够发送 {count} 封邮件（每分钟最多一封）',

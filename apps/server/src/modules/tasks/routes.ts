@@ -16,6 +16,8 @@ import {
   taskRecipient,
   taskRecipientsQuery,
   taskRetry,
+  taskTestSend,
+  taskTestSent,
   taskUpdate,
 } from '@quayside/contract';
 import { eq } from 'drizzle-orm';
@@ -35,6 +37,7 @@ import { mergeValues, renderMerge } from './merge';
 import taskPublicRoutes from './public-routes';
 import * as service from './service';
 import { exportRecipients, recipientsFileName } from './spreadsheet';
+import { sendTestEmail } from './test-send';
 import { DEFAULT_TASK_SENDER } from './worker';
 
 /** Where the pixel and unsubscribe links of a task's emails point: the address it was started from. */
@@ -171,6 +174,11 @@ export default async function taskRoutes(fastify: FastifyInstance) {
         html: renderMerge(request.body.html, values, 'html'),
       });
     },
+  );
+  app.post(
+    '/api/task/test_send/',
+    { config: user, schema: { tags, body: taskTestSend, response: { 200: envelope(taskTestSent) } } },
+    async (request) => ok(await sendTestEmail(ctx, currentUser(request), request.body, publicUrl(request))),
   );
   app.get(
     '/api/task/daily_cap/',

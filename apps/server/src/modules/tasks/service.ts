@@ -23,7 +23,14 @@ import type { SessionUser } from '../../lib/sessions';
 import { findAccountRow, mayUseAccounts } from '../email/accounts';
 import { readableFiles } from '../files/access';
 import { resolveAudience } from './audience';
-import { fixedSchedule, randomSchedule, WindowTooShortError } from './schedule';
+import {
+  fixedSchedule,
+  isTimeZone,
+  minutesOfDay,
+  nextWorkingMoment,
+  randomSchedule,
+  WindowTooShortError,
+} from './schedule';
 import { wakeTaskSender } from './wake';
 
 type TaskRow = typeof tasks.$inferSelect;
@@ -110,6 +117,7 @@ function toListItem(row: TaskRow, account: string, c: ReturnType<typeof emptyCou
     interval_minutes: row.intervalMinutes,
     window_start: row.windowStart?.toISOString() ?? null,
     window_end: row.windowEnd?.toISOString() ?? null,
+    working_hours: row.workingHours ?? null,
     next_send_at: row.status === 'running' ? (next?.toISOString() ?? null) : null,
     started_at: row.startedAt?.toISOString() ?? null,
     finished_at: row.finishedAt?.toISOString() ?? null,
@@ -171,7 +179,7 @@ export async function getTask(db: Db, user: User, id: number): Promise<Task> {
 }
 
 /** A usable sending account: one the user may send from, with SMTP set. */
-async function assertAccount(db: Db, user: User, accountId: number): Promise<void> {
+export async function assertAccount(db: Db, user: User, accountId: number): Promise<void> {
   const account = await findAccountRow(db, accountId).catch(() => {
     throw invalid('account_id', 'recordNotFound', { thing: 'thingEmailAccount' });
   });
@@ -179,9 +187,14 @@ async function assertAccount(db: Db, user: User, accountId: number): Promise<voi
   if (!account.smtpHost) throw invalid('account_id', 'smtpNotConfigured');
 }
 
-type Schedule = Pick<TaskRow, 'type' | 'windowStart' | 'windowEnd'>;
+type Schedule = Pick<TaskRow, 'type' | 'windowStart' | 'windowEnd' | 'workingHours'>;
 
 function assertWindow(s: Schedule): void {
+  const hours = s.workingHours;
+  if (hours && !isTimeZone(hours.time_zone))
+    throw invalid('working_hours.time_zone', 'taskUnknownTimeZone', { zone: hours.time_zone });
+  if (hours && minutesOfDay(hours.end) <= minutesOfDay(hours.start))
+    throw invalid('working_hours.end', 'taskHoursOrder');
   if (s.type !== 'random') return;
   if (!s.windowStart || !s.windowEnd || s.windowEnd <= s.windowStart)
     throw invalid('window_end', 'taskWindowRequired');
@@ -197,6 +210,7 @@ export async function createTask(ctx: AppContext, user: User, body: TaskCreate) 
     type: body.type,
     windowStart: body.window_start ? new Date(body.window_start) : null,
     windowEnd: body.window_end ? new Date(body.window_end) : null,
+    workingHours: body.working_hours,
   };
   assertWindow(schedule);
   await readableFiles(db, user, body.attachment_ids, 'attachment_ids');
@@ -254,6 +268,7 @@ export async function updateTask(db: Db, user: User, body: TaskUpdate): Promise<
         : row.windowStart,
     windowEnd:
       body.window_end !== undefined ? (body.window_end ? new Date(body.window_end) : null) : row.windowEnd,
+    workingHours: body.working_hours !== undefined ? body.working_hours : row.workingHours,
   };
   assertWindow(schedule);
   await db
@@ -287,15 +302,11 @@ async function scheduleRecipients(db: Db, row: TaskRow, now: Date): Promise<void
   try {
     times =
       row.type === 'random'
-        ? randomSchedule(pending.length, row.windowStart!, row.windowEnd!, now)
-        : fixedSchedule(pending.length, now, row.intervalMinutes);
+        ? randomSchedule(pending.length, row.windowStart!, row.windowEnd!, now, Math.random, row.workingHours)
+        : fixedSchedule(pending.length, now, row.intervalMinutes, row.workingHours);
   } catch (err) {
     if (!(err instanceof WindowTooShortError)) throw err;
-    const left = Math.max(
-      0,
-      Math.floor((row.windowEnd!.getTime() - Math.max(now.getTime(), row.windowStart!.getTime())) / 60_000),
-    );
-    throw invalid('window_end', 'taskWindowTooShort', { minutes: left, count: pending.length });
+    throw invalid('window_end', 'taskWindowTooShort', { minutes: err.minutes, count: pending.length });
   }
   if (pending.length === 0) return;
   // One UPDATE from a VALUES list per chunk: 10,000 recipients are 10 statements, not 10,000.
@@ -380,7 +391,12 @@ export async function retryRecipients(
   const now = new Date();
   const retried = await db
     .update(taskRecipients)
-    .set({ status: 'pending', error: '', scheduledAt: now, claimedAt: null })
+    .set({
+      status: 'pending',
+      error: '',
+      scheduledAt: nextWorkingMoment(now, row.workingHours),
+      claimedAt: null,
+    })
     .where(
       and(
         eq(taskRecipients.taskId, id),

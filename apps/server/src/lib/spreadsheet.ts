@@ -14,6 +14,24 @@ export const sendXlsx = (reply: FastifyReply, name: string, body: NodeJS.Readabl
     .send(body);
 
 export type SheetColumn = { header: string; width?: number };
+/** A row of an export: its cells in column order, or those cells set in bold (a totals row). */
+export type ExportRow = unknown[] | { cells: unknown[]; bold: true };
+
+/**
+ * Every item of a paged list, page after page (100 pages of 100 at most: the 10,000 rows an export
+ * holds), so an export reads the list through the list's own query and access rule.
+ */
+export async function* everyPage<T, A extends { items: T[] } = { items: T[] }>(
+  fetchPage: (page: number, pageSize: number) => Promise<A & { items: T[] }>,
+  onPage?: (answer: A) => void,
+): AsyncGenerator<T> {
+  for (let page = 1; page <= 100; page++) {
+    const answer = await fetchPage(page, 100);
+    onPage?.(answer);
+    yield* answer.items;
+    if (answer.items.length < 100) return;
+  }
+}
 
 let loadingExcel: Promise<typeof ExcelJS> | undefined;
 /**
@@ -34,7 +52,7 @@ export function loadExcelJS(): Promise<typeof ExcelJS> {
 export async function streamWorkbook(
   sheetName: string,
   columns: SheetColumn[],
-  rows: AsyncIterable<unknown[]>,
+  rows: AsyncIterable<ExportRow>,
 ): Promise<Readable> {
   const iterator = rows[Symbol.asyncIterator]();
   const first = await iterator.next();
@@ -50,7 +68,15 @@ export async function streamWorkbook(
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   (async () => {
-    for (let next = first; !next.done; next = await iterator.next()) sheet.addRow(next.value).commit();
+    for (let next = first; !next.done; next = await iterator.next()) {
+      const value = next.value;
+      if (Array.isArray(value)) sheet.addRow(value).commit();
+      else {
+        const row = sheet.addRow(value.cells);
+        row.font = { bold: true };
+        row.commit();
+      }
+    }
     sheet.commit();
     await workbook.commit();
   })().catch((err: unknown) => out.destroy(err as Error));

@@ -9,7 +9,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
-import { type DocumentPdf, renderDocumentPdf } from '../../lib/documents/pdf';
+import type { DocumentPdf } from '../../lib/documents/pdf';
+import { renderDocumentPdfOffThread } from '../../lib/documents/pdf-pool';
 import type { FileStore } from '../../lib/files';
 import type { Lang } from '../../lib/i18n';
 import { thumbnails } from '../quotations/pdf';
@@ -206,7 +207,7 @@ export async function invoicePdf(db: Db, store: FileStore, inv: Invoice, lang: L
     signature: l.signature,
     pageLabel: (page, pages) => fill(l.page, { page, pages }),
   };
-  return renderDocumentPdf(spec);
+  return renderDocumentPdfOffThread(spec);
 }
 
 export const invoicePdfFileName = (inv: Pick<Invoice, 'number' | 'version'>) =>

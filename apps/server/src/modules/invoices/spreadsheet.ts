@@ -1,6 +1,7 @@
+import type { Readable } from 'node:stream';
 import { INVOICE_KIND, type Invoice, type InvoiceListQuery, UNITS } from '@quayside/contract';
 import type { Lang } from '../../lib/i18n';
-import { loadExcelJS } from '../../lib/spreadsheet';
+import { type ExportRow, everyPage, loadExcelJS, streamWorkbook } from '../../lib/spreadsheet';
 import { bankLines, LABELS } from './pdf';
 import { listInvoices } from './service';
 
@@ -62,20 +63,15 @@ const LIST_HEADERS = {
   zh: ['编号', '类型', '订单', '客户', '币种', '合计', '开票日期', '付款截止日', '版本', '更新时间'],
 } satisfies Record<Lang, string[]>;
 
-/** The filtered list as .xlsx (up to 10,000 rows). */
-export async function exportInvoiceList(
+/** The filtered list as .xlsx (up to 10,000 rows), streamed. */
+export function exportInvoiceList(
   db: Parameters<typeof listInvoices>[0],
   query: InvoiceListQuery,
   lang: Lang,
-) {
-  const book = new (await loadExcelJS()).Workbook();
-  const sheet = book.addWorksheet(lang === 'zh' ? '发票' : 'Invoices');
-  sheet.addRow(LIST_HEADERS[lang]).font = { bold: true };
-  sheet.columns = [16, 18, 16, 30, 10, 14, 12, 12, 9, 20].map((width) => ({ width }));
-  for (let page = 1; page <= 100; page++) {
-    const { items } = await listInvoices(db, { ...query, page, page_size: 100 });
-    for (const inv of items) {
-      sheet.addRow([
+): Promise<Readable> {
+  async function* rows(): AsyncGenerator<ExportRow> {
+    for await (const inv of everyPage((page, page_size) => listInvoices(db, { ...query, page, page_size }))) {
+      yield [
         inv.number,
         INVOICE_KIND.find((k) => k.id === inv.kind)?.[lang] ?? inv.kind,
         inv.order_number,
@@ -86,9 +82,13 @@ export async function exportInvoiceList(
         inv.due_date ?? '',
         inv.version,
         inv.updated_at.replace('T', ' ').slice(0, 19),
-      ]);
+      ];
     }
-    if (items.length < 100) break;
   }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  const widths = [16, 18, 16, 30, 10, 14, 12, 12, 9, 20];
+  return streamWorkbook(
+    lang === 'zh' ? '发票' : 'Invoices',
+    LIST_HEADERS[lang].map((header, i) => ({ header, width: widths[i] })),
+    rows(),
+  );
 }

@@ -2,7 +2,8 @@ import { compareDecimals, formatMoney, type Order, TRADE_TERMS, UNITS } from '@q
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
-import { type DocumentPdf, renderDocumentPdf } from '../../lib/documents/pdf';
+import type { DocumentPdf } from '../../lib/documents/pdf';
+import { renderDocumentPdfOffThread } from '../../lib/documents/pdf-pool';
 import type { FileStore } from '../../lib/files';
 import type { Lang } from '../../lib/i18n';
 import { thumbnails } from '../quotations/pdf';
@@ -162,7 +163,7 @@ export async function orderPdf(db: Db, store: FileStore, o: Order, lang: Lang): 
     signature: l.signature,
     pageLabel: (page, pages) => fill(l.page, { page, pages }),
   };
-  return renderDocumentPdf(spec);
+  return renderDocumentPdfOffThread(spec);
 }
 
 export const orderPdfFileName = (o: Pick<Order, 'number' | 'version'>) => `${o.number}-v${o.version}.pdf`;

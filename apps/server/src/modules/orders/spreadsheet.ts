@@ -1,7 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { OrderListQuery } from '@quayside/contract';
 import type { Db } from '../../db/client';
 import type { Lang } from '../../lib/i18n';
-import { loadExcelJS } from '../../lib/spreadsheet';
+import { type ExportRow, everyPage, streamWorkbook } from '../../lib/spreadsheet';
 import { listOrders } from './list';
 
 const LIST_HEADERS = {
@@ -38,20 +39,20 @@ const STATUS = {
 } as const;
 
 /**
- * The filtered list as .xlsx (up to 10,000 rows, newest first), then its totals per currency.
- * Money stays text: a spreadsheet double may not hold the amount exactly.
+ * The filtered list as .xlsx (up to 10,000 rows, newest first), then its totals per currency,
+ * streamed. Money stays text: a spreadsheet double may not hold the amount exactly.
  */
-export async function exportOrderList(db: Db, query: OrderListQuery, lang: Lang): Promise<Buffer> {
-  const book = new (await loadExcelJS()).Workbook();
-  const sheet = book.addWorksheet(lang === 'zh' ? '订单' : 'Orders');
-  sheet.addRow(LIST_HEADERS[lang]).font = { bold: true };
-  sheet.columns = [14, 20, 30, 10, 14, 14, 14, 12, 13, 16, 20].map((width) => ({ width }));
-  let totals: Awaited<ReturnType<typeof listOrders>>['totals'] = [];
-  for (let page = 1; page <= 100; page++) {
-    const answer = await listOrders(db, { ...query, page, page_size: 100 });
-    totals = answer.totals;
-    for (const o of answer.items) {
-      sheet.addRow([
+export function exportOrderList(db: Db, query: OrderListQuery, lang: Lang): Promise<Readable> {
+  async function* rows(): AsyncGenerator<ExportRow> {
+    let totals: Awaited<ReturnType<typeof listOrders>>['totals'] = [];
+    const orders = everyPage(
+      (page, page_size) => listOrders(db, { ...query, page, page_size }),
+      (answer) => {
+        totals = answer.totals;
+      },
+    );
+    for await (const o of orders) {
+      yield [
         o.number,
         o.name,
         o.customer_name,
@@ -63,13 +64,17 @@ export async function exportOrderList(db: Db, query: OrderListQuery, lang: Lang)
         o.delivery_date ?? '',
         o.owner_name,
         o.created_at.replace('T', ' ').slice(0, 19),
-      ]);
+      ];
     }
-    if (answer.items.length < 100) break;
+    yield [];
+    for (const t of totals) {
+      yield { cells: ['', '', `Σ ${t.count}`, t.currency, t.total, t.paid, t.balance], bold: true };
+    }
   }
-  sheet.addRow([]);
-  for (const t of totals) {
-    sheet.addRow(['', '', `Σ ${t.count}`, t.currency, t.total, t.paid, t.balance]).font = { bold: true };
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  const widths = [14, 20, 30, 10, 14, 14, 14, 12, 13, 16, 20];
+  return streamWorkbook(
+    lang === 'zh' ? '订单' : 'Orders',
+    LIST_HEADERS[lang].map((header, i) => ({ header, width: widths[i] })),
+    rows(),
+  );
 }

@@ -2,7 +2,8 @@ import { type PackingList, UNITS } from '@quayside/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
-import { type DocumentPdf, type PdfColumn, renderDocumentPdf } from '../../lib/documents/pdf';
+import type { DocumentPdf, PdfColumn } from '../../lib/documents/pdf';
+import { renderDocumentPdfOffThread } from '../../lib/documents/pdf-pool';
 import type { FileStore } from '../../lib/files';
 import type { Lang } from '../../lib/i18n';
 import { thumbnails } from '../quotations/pdf';
@@ -200,7 +201,7 @@ export async function packingListPdf(db: Db, store: FileStore, p: PackingList, l
     signature: l.signature,
     pageLabel: (page, pages) => fill(l.page, { page, pages }),
   };
-  return renderDocumentPdf(spec);
+  return renderDocumentPdfOffThread(spec);
 }
 
 export const packingPdfFileName = (p: Pick<PackingList, 'number' | 'version'>) =>

@@ -1,7 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { PackingList, PackingListQuery } from '@quayside/contract';
 import type { Db } from '../../db/client';
 import type { Lang } from '../../lib/i18n';
-import { loadExcelJS } from '../../lib/spreadsheet';
+import { type ExportRow, everyPage, loadExcelJS, streamWorkbook } from '../../lib/spreadsheet';
 import { LABELS, packingTable } from './pdf';
 import { listPackingLists } from './service';
 
@@ -54,16 +55,13 @@ const LIST_HEADERS = {
   zh: ['编号', '订单', '发票', '客户', '箱数', '毛重(kg)', '体积(m³)', '版本数', '负责人', '更新时间'],
 } satisfies Record<Lang, string[]>;
 
-/** The filtered list as .xlsx (up to 10,000 rows, newest first). */
-export async function exportPackingListList(db: Db, query: PackingListQuery, lang: Lang): Promise<Buffer> {
-  const book = new (await loadExcelJS()).Workbook();
-  const sheet = book.addWorksheet(lang === 'zh' ? '装箱单' : 'Packing lists');
-  sheet.addRow(LIST_HEADERS[lang]).font = { bold: true };
-  sheet.columns = [14, 14, 14, 30, 10, 12, 10, 9, 16, 20].map((width) => ({ width }));
-  for (let page = 1; page <= 100; page++) {
-    const { items } = await listPackingLists(db, { ...query, page, page_size: 100 });
-    for (const p of items) {
-      sheet.addRow([
+/** The filtered list as .xlsx (up to 10,000 rows, newest first), streamed. */
+export function exportPackingListList(db: Db, query: PackingListQuery, lang: Lang): Promise<Readable> {
+  async function* rows(): AsyncGenerator<ExportRow> {
+    for await (const p of everyPage((page, page_size) =>
+      listPackingLists(db, { ...query, page, page_size }),
+    )) {
+      yield [
         p.number,
         p.order_number,
         p.invoice_number ?? '',
@@ -74,9 +72,13 @@ export async function exportPackingListList(db: Db, query: PackingListQuery, lan
         p.version,
         p.owner_name,
         p.updated_at.replace('T', ' ').slice(0, 19),
-      ]);
+      ];
     }
-    if (items.length < 100) break;
   }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  const widths = [14, 14, 14, 30, 10, 12, 10, 9, 16, 20];
+  return streamWorkbook(
+    lang === 'zh' ? '装箱单' : 'Packing lists',
+    LIST_HEADERS[lang].map((header, i) => ({ header, width: widths[i] })),
+    rows(),
+  );
 }

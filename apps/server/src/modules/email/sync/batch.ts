@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import { emails } from '../../../db/schema';
 import { findCustomersByEmails } from '../../customers/matching';
+import { recordBounces } from '../../tasks/bounces';
 import type { BlacklistMatcher } from '../blacklist';
 import { looksLikeInquiry } from '../inquiry';
 import { dedupeKeyOf, normaliseMessageId } from './message';
@@ -194,6 +195,12 @@ export async function commitBatch(ctx: BatchContext, batch: GatheredBatch): Prom
     if (err instanceof ConcurrentInsertError) return attempt();
     throw err;
   });
+  // Delivery failure reports of task emails fail their recipients (reads only likely bounces; never throws).
+  await recordBounces(
+    env,
+    ctx.account.id,
+    inserted.map((i) => i.email),
+  );
   return {
     inserted: inserted.length,
     newInbox: inserted

@@ -195,6 +195,7 @@ const matrix: Record<string, Expectation> = {
   'POST /api/product_category/reorder/': { access: ['admin'], bad: { body: { parent_id: null, ids: [] } } },
   'POST /api/product_category/delete/': { access: ['admin'], bad: { body: { ids: [0] } } },
   'GET /api/dashboard/summary/': { access: 'user', bad: { query: { from: '2026-02-30', to: '2026-03-01' } } },
+  'GET /api/dashboard/charts/': { access: 'user', bad: { query: { from: '2026-03-02', to: '2026-03-01' } } },
   'GET /api/search/': { access: 'user', bad: { query: { q: 'x' } } },
 };
 

@@ -44,6 +44,10 @@ export const dashboardSummary = z.object({
   expiring_quotations: z.number().int().nullable(),
   /** `sums` hold each currency's balance due (total − paid). */
   orders_in_progress: countAndSums.nullable(),
+  /** Email tasks running now; `sent` counts their recipients sent (opened ones too), `opened` those opened. */
+  running_tasks: z
+    .object({ count: z.number().int(), sent: z.number().int(), opened: z.number().int() })
+    .nullable(),
   todo: z.object({
     /** New inquiries received more than 24 h ago that no mail of ours has answered yet. */
     waiting_inquiries: z.number().int().nullable(),
@@ -54,3 +58,45 @@ export const dashboardSummary = z.object({
   }),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
+
+/** One UTC day's mail: received into the inbox, sent (or synced from our Sent folder). */
+const emailDay = z.object({ day: calendarDate, received: z.number().int(), sent: z.number().int() });
+const moneyRow = z.object({ currency: z.string(), count: z.number().int(), amount: z.string() });
+
+/** The top few of one currency (money in different currencies is never added together). */
+const ranked = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({
+    currency: z.string(),
+    items: z.array(z.object({ ...shape, count: z.number().int(), amount: z.string() })),
+  });
+
+/**
+ * GET /api/dashboard/charts/ (same query as the summary): the period's charts, every day of the period
+ * present (zeros too). Each part is null when a list behind it is closed to the user.
+ */
+export const dashboardCharts = z.object({
+  from: calendarDate,
+  to: calendarDate,
+  emails: z.array(emailDay).nullable(),
+  inquiries: z
+    .object({
+      days: z.array(z.object({ day: calendarDate, count: z.number().int() })),
+      /** The top countries (NATION lookup id; the customer's, else the sender's IP), most first. */
+      countries: z.array(z.object({ nation: z.number().int(), count: z.number().int() })),
+    })
+    .nullable(),
+  /**
+   * The period's inquiries, those of them a quotation was made from, and those whose quotation became
+   * an order (each stage a subset of the one before, so rates are at most 100%).
+   */
+  funnel: z
+    .object({ inquiries: z.number().int(), quoted: z.number().int(), ordered: z.number().int() })
+    .nullable(),
+  /** Orders made in the period: value (total) per month (`YYYY-MM`, UTC) and currency. */
+  order_value: z.array(moneyRow.extend({ month: z.string() })).nullable(),
+  /** Per currency, the five customers with the most order value in the period. */
+  top_customers: z.array(ranked({ customer_id: z.number().int(), name: z.string() })).nullable(),
+  /** Per currency, the five products (by product, else by model or description) with the most line value. */
+  top_products: z.array(ranked({ product_id: z.number().int().nullable(), name: z.string() })).nullable(),
+});
+export type DashboardCharts = z.infer<typeof dashboardCharts>;

@@ -1,10 +1,17 @@
-import { dashboardQuery, dashboardSummary, envelope } from '@quayside/contract';
+import {
+  type DashboardQuery,
+  dashboardCharts,
+  dashboardQuery,
+  dashboardSummary,
+  envelope,
+} from '@quayside/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, isAllowed } from '../../lib/access';
 import { ok } from '../../lib/envelope';
 import { forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../lib/sessions';
+import { dashboardCharts as chart } from './charts';
 import { dashboardSummary as summarise } from './service';
 
 /**
@@ -17,10 +24,23 @@ export function mayCall(app: FastifyInstance, url: string, user: SessionUser): b
   return isAllowed(route.access, user.roles);
 }
 
+/** Picking a salesperson is the admin's; an editor may only name herself. */
+function checkOwner(query: DashboardQuery, user: SessionUser): void {
+  if (query.owner_id !== undefined && query.owner_id !== user.id && !user.roles.includes('admin'))
+    throw forbidden();
+}
+
 /** The dashboard (spec §2): any signed-in user, each card only when its list is open to them. */
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  const reachOf = (user: SessionUser) => ({
+    emails: mayCall(fastify, '/api/email/list/', user),
+    inquiries: mayCall(fastify, '/api/inquiry/list/', user),
+    quotations: mayCall(fastify, '/api/quotation/list/', user),
+    orders: mayCall(fastify, '/api/order/list/', user),
+    tasks: mayCall(fastify, '/api/task/list/', user),
+  });
   app.get(
     '/api/dashboard/summary/',
     {
@@ -33,16 +53,24 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      const { owner_id: ownerId } = request.query;
-      // Picking a salesperson is the admin's; an editor may only name herself.
-      if (ownerId !== undefined && ownerId !== user.id && !user.roles.includes('admin')) throw forbidden();
-      const reach = {
-        emails: mayCall(fastify, '/api/email/list/', user),
-        inquiries: mayCall(fastify, '/api/inquiry/list/', user),
-        quotations: mayCall(fastify, '/api/quotation/list/', user),
-        orders: mayCall(fastify, '/api/order/list/', user),
-      };
-      return ok(await summarise(db, request.query, user, reach));
+      checkOwner(request.query, user);
+      return ok(await summarise(db, request.query, user, reachOf(user)));
+    },
+  );
+  app.get(
+    '/api/dashboard/charts/',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['dashboard'],
+        querystring: dashboardQuery,
+        response: { 200: envelope(dashboardCharts) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      checkOwner(request.query, user);
+      return ok(await chart(db, request.query, reachOf(user)));
     },
   );
 }

@@ -1,15 +1,22 @@
 import { type CurrencySum, type DashboardQuery, type DashboardSummary, roundMoney } from '@quayside/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, emails, inquiryStates, orders, quotations } from '../../db/schema';
+import { customers, emails, inquiryStates, orders, quotations, taskRecipients, tasks } from '../../db/schema';
 import { listFilters } from '../email/service';
 import { unreadCount } from '../email/unread';
 import { inquiryFilter, stateSql } from '../inquiries/service';
 import { orderFilter } from '../orders/list';
 import { quotationFilter } from '../quotations/service';
+import { taskListFilter } from '../tasks/service';
 
 /** Which lists the viewer may open (each list route's own declared access; see routes.ts). */
-export type Reach = { emails: boolean; inquiries: boolean; quotations: boolean; orders: boolean };
+export type Reach = {
+  emails: boolean;
+  inquiries: boolean;
+  quotations: boolean;
+  orders: boolean;
+  tasks: boolean;
+};
 
 const page = { page: 1, page_size: 1 } as const;
 const DAY = 86_400_000;
@@ -105,6 +112,26 @@ async function orderCard(db: Db, ownerId: number | undefined) {
   return withCount(sums);
 }
 
+/** Tasks running now (the task list filtered to running) and their recipients sent and opened. */
+async function runningTasks(db: Db, ownerId: number | undefined) {
+  const running = and(
+    taskListFilter({ ...page, status: 'running' }),
+    ownerId ? eq(tasks.createdBy, ownerId) : undefined,
+  );
+  const [[task], [sends]] = await Promise.all([
+    db.select({ n: count() }).from(tasks).where(running),
+    db
+      .select({
+        sent: sql<number>`(count(*) FILTER (WHERE ${taskRecipients.status} IN ('sent', 'opened')))::int`,
+        opened: sql<number>`(count(*) FILTER (WHERE ${taskRecipients.status} = 'opened'))::int`,
+      })
+      .from(taskRecipients)
+      .innerJoin(tasks, eq(tasks.id, taskRecipients.taskId))
+      .where(running),
+  ]);
+  return { count: task?.n ?? 0, sent: sends?.sent ?? 0, opened: sends?.opened ?? 0 };
+}
+
 function withCount(rows: { currency: string; n: number; amount: string }[]) {
   const sums: CurrencySum[] = rows.map((r) => ({
     currency: r.currency,
@@ -128,12 +155,13 @@ export async function dashboardSummary(
 ): Promise<DashboardSummary> {
   const ownerId = query.owner_id;
   const mailOf = ownerId === undefined ? viewer : { id: ownerId, roles: [] };
-  const [unread, inquiry, mail, quotation, order] = await Promise.all([
+  const [unread, inquiry, mail, quotation, order, task] = await Promise.all([
     unreadCount(db, mailOf),
     reach.inquiries ? inquiryCards(db, query, ownerId) : skip,
     reach.emails ? emailCards(db, ownerId) : skip,
     reach.quotations ? quotationCards(db, ownerId) : skip,
     reach.orders ? orderCard(db, ownerId) : skip,
+    reach.tasks ? runningTasks(db, ownerId) : skip,
   ]);
   const previous = previousPeriod(query.from, query.to);
   return {
@@ -147,6 +175,7 @@ export async function dashboardSummary(
     open_quotations: quotation?.open ?? null,
     expiring_quotations: quotation?.expiring ?? null,
     orders_in_progress: order,
+    running_tasks: task,
     todo: {
       waiting_inquiries: inquiry?.waiting ?? null,
       follow_ups: mail?.followUps ?? null,

@@ -12,6 +12,8 @@ let invoice: { id: number; number: string };
 let packing: { id: number; number: string };
 let productId: number;
 let emailId: number;
+let inquiryId: number;
+let customerInquiryId: number;
 
 const get = (url: string, query: Record<string, string | number> = {}, token = t.adminToken) =>
   call(t.app, 'GET', url, { token: token || undefined, query });
@@ -70,6 +72,30 @@ beforeAll(async () => {
     folder: 'trash',
     date: new Date(),
   });
+  const inquiry = (
+    dedupeKey: string,
+    subject: string,
+    hoursAgo: number,
+    more: Partial<typeof emails.$inferInsert> = {},
+  ) =>
+    t.database.db
+      .insert(emails)
+      .values({
+        accountId: account.id,
+        dedupeKey,
+        subject,
+        type: 'inquiry',
+        fromName: 'Mira Holt',
+        fromAddress: 'mira@holt.test',
+        date: new Date(Date.now() - hoursAgo * 3_600_000),
+        ...more,
+      })
+      .returning({ id: emails.id })
+      .then((rows) => rows[0]!.id);
+  inquiryId = await inquiry('search-3', 'Zephyr kettles for our shops', 2);
+  // Found by its customer's name: neither subject nor sender says Zephyr.
+  customerInquiryId = await inquiry('search-4', 'Price for 500 kettles', 1, { customerId });
+  await inquiry('search-5', 'Zephyr trashed inquiry', 0, { folder: 'trash' });
 });
 
 describe('search everywhere', () => {
@@ -78,6 +104,7 @@ describe('search everywhere', () => {
     expect(a.groups.map((g) => g.kind)).toEqual([
       'customer',
       'email',
+      'inquiry',
       'quotation',
       'order',
       'invoice',
@@ -93,6 +120,18 @@ describe('search everywhere', () => {
     expect(idsOf(a, 'quotation')).toHaveLength(5);
   });
 
+  it('finds inquiries by subject, sender and customer, newest first, once and not as emails', async () => {
+    const a = await search('zephyr');
+    expect(idsOf(a, 'inquiry')).toEqual([customerInquiryId, inquiryId]);
+    expect(a.groups.find((g) => g.kind === 'inquiry')?.items).toEqual([
+      { id: customerInquiryId, title: 'Price for 500 kettles', subtitle: 'Zephyr Trading' },
+      { id: inquiryId, title: 'Zephyr kettles for our shops', subtitle: 'Mira Holt' },
+    ]);
+    const bySender = await search('mira@holt');
+    expect(idsOf(bySender, 'inquiry')).toEqual([customerInquiryId, inquiryId]);
+    expect(bySender.groups.map((g) => g.kind)).toEqual(['inquiry']);
+  });
+
   it('finds documents by number, the exact number first', async () => {
     const a = await search(quotation.number.toLowerCase());
     expect(idsOf(a, 'quotation')[0]).toBe(quotation.id);
@@ -106,11 +145,14 @@ describe('search everywhere', () => {
     expect(idsOf(await search('zk-9'), 'product')).toEqual([productId]);
   });
 
-  it('answers an editor only the kinds her lists show (customers), nothing of admin-only lists', async () => {
+  it('answers an editor only the kinds her lists show (customers), no inquiry nor other admin-only list', async () => {
     const a = await search('zephyr', editor);
     expect(a.groups.map((g) => g.kind)).toEqual(['customer']);
     expect(idsOf(a, 'customer')).toEqual([customerId]);
     expect((await search(quotation.number, editor)).groups).toEqual([]);
+    // The inquiry list is the admin's: no inquiry reaches an editor, by subject, sender or customer.
+    expect((await search('mira@holt', editor)).groups).toEqual([]);
+    expect((await search('kettles for our', editor)).groups).toEqual([]);
   });
 
   it('refuses no token and a too short or missing q, naming the field', async () => {

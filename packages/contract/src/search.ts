@@ -3,6 +3,7 @@ import { z } from 'zod';
 export const SEARCH_KINDS = [
   'customer',
   'email',
+  'inquiry',
   'quotation',
   'order',
   'invoice',
@@ -18,7 +19,7 @@ export const searchHit = z.object({
   id: z.number().int(),
   /** A number (QT-2026-0001) or a name. */
   title: z.string(),
-  /** Who or what it is about: the customer, the sender, the model. */
+  /** Who or what it is about: the customer, the sender, the model (an inquiry: its customer, else its sender). */
   subtitle: z.string(),
 });
 export type SearchHit = z.infer<typeof searchHit>;

@@ -10,6 +10,7 @@ import { searchEverywhere } from './service';
 const LIST_OF: Record<SearchKind, string> = {
   customer: '/api/customer/list/',
   email: '/api/email/list/',
+  inquiry: '/api/inquiry/list/',
   quotation: '/api/quotation/list/',
   order: '/api/order/list/',
   invoice: '/api/invoice/list/',

@@ -6,6 +6,7 @@ export function pathOfHit(kind: SearchKind, hit: SearchHit): string {
     case 'customer':
       return `/customer/detail/${hit.id}`;
     case 'email':
+    case 'inquiry': // An inquiry is an email: its page, as the inquiry list's subject link opens it.
       return `/email/emailDetail/${hit.id}`;
     case 'quotation':
       return `/order/updateQuotation/${hit.id}`;

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
 import type { DocumentPdf, PdfColumn } from '../../lib/documents/pdf';
 import { renderDocumentPdfOffThread } from '../../lib/documents/pdf-pool';
+import { fillLabel, letterhead } from '../../lib/documents/sales-pdf';
 import type { FileStore } from '../../lib/files';
 import type { Lang } from '../../lib/i18n';
-import { thumbnails } from '../quotations/pdf';
 import { getCompanySettings } from '../settings/service';
 
 /** The PDF's and the workbook's words, in both languages (buyers and forwarders read English by default). */
@@ -83,9 +83,6 @@ export const LABELS = {
   },
 } satisfies Record<Lang, Record<string, string>>;
 
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
-
 /** L×W×H of a line, or empty when no dimension is known. */
 export const measurement = (line: { length_cm: string; width_cm: string; height_cm: string }) =>
   [line.length_cm, line.width_cm, line.height_cm].every((v) => v === '0')
@@ -149,20 +146,10 @@ export async function packingListPdf(db: Db, store: FileStore, p: PackingList, l
     .select({ address: customers.address, phone: customers.phone, email: customers.email })
     .from(customers)
     .where(eq(customers.id, p.customer_id));
-  const logos = company.logo_file_id
-    ? await thumbnails(db, store, [company.logo_file_id])
-    : new Map<number, Buffer>();
   const table = packingTable(p, lang);
   const spec: DocumentPdf = {
     landscape: true,
-    letterhead: {
-      name: lang === 'zh' && company.name_zh ? company.name_zh : company.name,
-      lines: [
-        company.address,
-        [company.phone, company.email, company.website].filter(Boolean).join('  ·  '),
-      ].filter(Boolean),
-      logo: company.logo_file_id ? (logos.get(company.logo_file_id) ?? null) : null,
-    },
+    letterhead: await letterhead(db, store, company, lang),
     title: l.title,
     meta: (
       [
@@ -199,7 +186,7 @@ export async function packingListPdf(db: Db, store: FileStore, p: PackingList, l
       [l.remark, p.remark],
     ],
     signature: l.signature,
-    pageLabel: (page, pages) => fill(l.page, { page, pages }),
+    pageLabel: (page, pages) => fillLabel(l.page, { page, pages }),
   };
   return renderDocumentPdfOffThread(spec);
 }

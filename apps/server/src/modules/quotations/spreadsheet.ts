@@ -1,10 +1,11 @@
 import { type Quotation, type QuotationListQuery, UNITS } from '@quayside/contract';
 import type ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
+import { thumbnails } from '../../lib/documents/sales-pdf';
 import type { FileStore } from '../../lib/files';
 import type { Lang } from '../../lib/i18n';
 import { loadExcelJS } from '../../lib/spreadsheet';
-import { LABELS, thumbnails } from './pdf';
+import { LABELS } from './pdf';
 import { listQuotations } from './service';
 
 const PICTURE_BOX = 64;

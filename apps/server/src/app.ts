@@ -34,6 +34,7 @@ import settingsRoutes from './modules/settings/routes';
 import taskRoutes from './modules/tasks/routes';
 import userRoutes from './modules/users/routes';
 import websiteRoutes from './modules/website/routes';
+import { rewriteSiteUrl } from './modules/website/site-state';
 
 /** Every module's routes; a new module adds one line here. */
 const modules = [
@@ -69,6 +70,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 5 * 1024 * 1024,
     trustProxy: trustProxyOption(ctx.config.trustProxy),
+    // The website's own host name (an admin setting) serves the site at `/`.
+    rewriteUrl: (req) => rewriteSiteUrl(ctx, req),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

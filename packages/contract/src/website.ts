@@ -42,6 +42,25 @@ export const websiteSite = z.object({
   favicon_file_id: recordId.nullable().default(null),
   /** The mail account website inquiries are filed under (null: the first enabled one). */
   inquiry_account_id: recordId.nullable().default(null),
+  /** A second host name serving the site at `/` (`www.example-export.com`); empty: only /site. */
+  host_name: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253)
+    .regex(
+      /^$|^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+      'A host name like www.example.com',
+    )
+    .default(''),
+  /** The acknowledgement mailed to the buyer after an inquiry (off by default). */
+  ack_enabled: z.boolean().default(false),
+  /** The account it is sent from (null: the account the inquiry was filed under). */
+  ack_account_id: recordId.nullable().default(null),
+  ack_subject: z.string().trim().max(200).default(''),
+  ack_subject_zh: z.string().trim().max(200).default(''),
+  ack_text: documentText(5000).default(''),
+  ack_text_zh: documentText(5000).default(''),
 });
 export type WebsiteSite = z.infer<typeof websiteSite>;
 

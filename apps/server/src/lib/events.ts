@@ -9,10 +9,14 @@ export type LiveEvent =
   /** A sync of more than one batch: messages stored so far of those found new in this pass. */
   | { type: 'sync'; data: { account_id: number; done: number; total: number } }
   /** A spreadsheet import writing its rows (lib/imports.ts), to the importing user. */
-  | { type: 'import'; data: ImportProgress };
+  | { type: 'import'; data: ImportProgress }
+  /** The public site's pages changed (products, categories, settings): every instance drops its page cache. */
+  | { type: 'site'; data: { at: number } };
 
 /** Who an event is for: one user, or everyone signed in. */
 export type Audience = { userId: number } | 'all';
+/** The server instances themselves (no user has id 0): relayed like any event, never sent to a browser. */
+export const SERVERS = { userId: 0 } as const;
 
 export type EventHub = {
   publish(audience: Audience, event: LiveEvent): void;

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
 import { getWebsiteSettings, saveWebsiteSettings } from './settings';
+import { siteState } from './site-state';
 
 /** The Website screen's settings: admins only (the letterhead is part of them). */
 export default async function websiteAdminRoutes(fastify: FastifyInstance) {
@@ -22,6 +23,11 @@ export default async function websiteAdminRoutes(fastify: FastifyInstance) {
       config: admin,
       schema: { tags, body: websiteSettings, response: { 200: envelope(websiteSettingsAnswer) } },
     },
-    async (request) => ok(await saveWebsiteSettings(db, request.body, currentUser(request))),
+    async (request) => {
+      const saved = await saveWebsiteSettings(db, request.body, currentUser(request));
+      // This instance serves the new host name from the next request on; others as the change reaches them.
+      siteState(app.ctx).hostName = saved.site.host_name;
+      return ok(saved);
+    },
   );
 }

@@ -67,7 +67,7 @@ export function inquiryForm(ctx: SiteContext, input: FormInput): Html {
   const countries = COUNTRIES[lang];
   const text = (id: Exclude<FormField, 'attachment' | 'country' | 'message'>, type: string, extra: string) =>
     html`<input id="f-${id}" name="${id}" type="${type}" value="${v[id] ?? ''}"${raw(extra)}${invalidAttrs(e, id)}>`;
-  return html`<form class="form" id="inquiry" method="post" action="${sitePath(lang, '/inquiry')}" enctype="multipart/form-data">
+  return html`<form class="form" id="inquiry" method="post" action="${sitePath(ctx.root, lang, '/inquiry')}" enctype="multipart/form-data">
 <h2>${t.inquiryTitle}</h2>
 ${input.product ? html`<p class="meta">${t.inquiryAbout.replace('{product}', input.product.name)}</p><input type="hidden" name="product_id" value="${input.product.id}">` : html`<p class="meta">${t.inquiryLead}</p>`}
 ${e.form ? html`<div class="alert" role="alert">${e.form}</div>` : ''}

@@ -20,7 +20,7 @@ export function aboutPage(ctx: SiteContext): string {
     (ctx.lang === 'zh' && ctx.site.intro_zh) ||
     ctx.site.intro ||
     t.welcome;
-  const main = html`<section class="section"><div class="wrap split"><div><h1>${t.about}</h1>${paragraphs(text)}</div><div><h2>${t.contactUs}</h2>${contactList(ctx)}<a class="btn" href="${sitePath(ctx.lang, '/contact')}">${t.sendInquiry}</a></div></div></section>`;
+  const main = html`<section class="section"><div class="wrap split"><div><h1>${t.about}</h1>${paragraphs(text)}</div><div><h2>${t.contactUs}</h2>${contactList(ctx)}<a class="btn" href="${sitePath(ctx.root, ctx.lang, '/contact')}">${t.sendInquiry}</a></div></div></section>`;
   return page(
     ctx,
     {
@@ -53,7 +53,7 @@ export function contactPage(
 
 export function thanksPage(ctx: SiteContext, email: string): string {
   const { t } = ctx;
-  const main = html`<section class="notice"><div class="wrap"><h1>${t.thanksTitle}</h1><p>${fill(t.thanksText, { email })}</p><a class="btn" href="${sitePath(ctx.lang, '/products')}">${t.backToProducts}</a></div></section>`;
+  const main = html`<section class="notice"><div class="wrap"><h1>${t.thanksTitle}</h1><p>${fill(t.thanksText, { email })}</p><a class="btn" href="${sitePath(ctx.root, ctx.lang, '/products')}">${t.backToProducts}</a></div></section>`;
   return page(
     ctx,
     { title: t.thanksTitle, description: t.thanksTitle, path: '/inquiry', noindex: true },
@@ -71,6 +71,6 @@ export function noticePage(ctx: SiteContext, kind: 'notFound' | 'gone' | 'tooMan
     unavailable: [t.unavailableTitle, t.unavailableText],
   };
   const [title, text] = notices[kind];
-  const main = html`<section class="notice"><div class="wrap"><h1>${title}</h1><p>${text}</p>${ctx.company.email ? html`<p><a href="mailto:${ctx.company.email}">${ctx.company.email}</a></p>` : ''}<a class="btn" href="${sitePath(ctx.lang, '/products')}">${t.backToProducts}</a></div></section>`;
+  const main = html`<section class="notice"><div class="wrap"><h1>${title}</h1><p>${text}</p>${ctx.company.email ? html`<p><a href="mailto:${ctx.company.email}">${ctx.company.email}</a></p>` : ''}<a class="btn" href="${sitePath(ctx.root, ctx.lang, '/products')}">${t.backToProducts}</a></div></section>`;
   return page(ctx, { title, description: text, path: '/', noindex: true }, main);
 }

@@ -14,15 +14,19 @@ export type SiteContext = {
   origin: string;
   categories: SiteCategory[];
   themeCss: string;
+  root: SiteRoot;
 };
 
 export function contextFor(lang: SiteLanguage, base: Omit<SiteContext, 'lang' | 't'>): SiteContext {
   return { ...base, lang, t: siteText(lang) };
 }
 
+/** Where the site's pages start: `/site` on the back office's host, `/` on the site's own host name. */
+export type SiteRoot = '/site' | '';
+
 /** The path of a page in a language: English at /site/…, another language at /site/<lang>/…. */
-export function sitePath(lang: SiteLanguage, path: string): string {
-  return `/site${lang === 'en' ? '' : `/${lang}`}${path}`;
+export function sitePath(root: SiteRoot, lang: SiteLanguage, path: string): string {
+  return `${root}${lang === 'en' ? '' : `/${lang}`}${path}`;
 }
 export const pictureUrl = (fileId: number) => `/site/picture/${fileId}.jpg`;
 export const companyName = (ctx: SiteContext) =>
@@ -47,20 +51,20 @@ function alternates(ctx: SiteContext, meta: PageMeta): Html {
   const q = meta.query ?? '';
   return html`${ctx.site.languages.map(
     (l) =>
-      html`<link rel="alternate" hreflang="${HTML_LANG[l]}" href="${ctx.origin}${sitePath(l, meta.path)}${q}">`,
-  )}<link rel="alternate" hreflang="x-default" href="${ctx.origin}${sitePath('en', meta.path)}${q}">`;
+      html`<link rel="alternate" hreflang="${HTML_LANG[l]}" href="${ctx.origin}${sitePath(ctx.root, l, meta.path)}${q}">`,
+  )}<link rel="alternate" hreflang="x-default" href="${ctx.origin}${sitePath(ctx.root, 'en', meta.path)}${q}">`;
 }
 
 function header(ctx: SiteContext, meta: PageMeta): Html {
   const { t, lang } = ctx;
   const logo = ctx.company.logo_file_id;
   const navItem = (key: NonNullable<PageMeta['current']>, path: string, label: string) =>
-    html`<a href="${sitePath(lang, path)}"${meta.current === key ? raw(' aria-current="page"') : ''}>${label}</a>`;
+    html`<a href="${sitePath(ctx.root, lang, path)}"${meta.current === key ? raw(' aria-current="page"') : ''}>${label}</a>`;
   return html`<header class="top"><div class="wrap">
-<a class="brand" href="${sitePath(lang, '/')}">${logo ? html`<img src="${pictureUrl(logo)}" alt="" width="40" height="40">` : ''}<span>${companyName(ctx)}</span></a>
+<a class="brand" href="${sitePath(ctx.root, lang, '/')}">${logo ? html`<img src="${pictureUrl(logo)}" alt="" width="40" height="40">` : ''}<span>${companyName(ctx)}</span></a>
 <nav class="nav" aria-label="${t.menu}">${navItem('home', '/', t.home)}${navItem('products', '/products', t.products)}${navItem('about', '/about', t.about)}${navItem('contact', '/contact', t.contact)}</nav>
-<form class="search" role="search" action="${sitePath(lang, '/search')}" method="get"><label class="skip" for="q">${t.search}</label><input id="q" name="q" type="search" placeholder="${t.searchPlaceholder}" maxlength="100"><button type="submit">${t.search}</button></form>
-${ctx.site.languages.length > 1 ? html`<div class="lang" aria-label="${t.language}">${ctx.site.languages.map((l) => html`<a href="${sitePath(l, meta.path)}${meta.query ?? ''}" hreflang="${HTML_LANG[l]}" lang="${HTML_LANG[l]}"${l === lang ? raw(' aria-current="true"') : ''}>${siteText(l).langName}</a>`)}</div>` : ''}
+<form class="search" role="search" action="${sitePath(ctx.root, lang, '/search')}" method="get"><label class="skip" for="q">${t.search}</label><input id="q" name="q" type="search" placeholder="${t.searchPlaceholder}" maxlength="100"><button type="submit">${t.search}</button></form>
+${ctx.site.languages.length > 1 ? html`<div class="lang" aria-label="${t.language}">${ctx.site.languages.map((l) => html`<a href="${sitePath(ctx.root, l, meta.path)}${meta.query ?? ''}" hreflang="${HTML_LANG[l]}" lang="${HTML_LANG[l]}"${l === lang ? raw(' aria-current="true"') : ''}>${siteText(l).langName}</a>`)}</div>` : ''}
 </div></header>`;
 }
 
@@ -84,9 +88,9 @@ ${company.email ? html`<li><a href="mailto:${company.email}">${company.email}</a
     .filter((c) => c.parentId === null)
     .slice(0, 6)
     .map(
-      (c) => html`<li><a href="${sitePath(lang, categoryPath(c))}">${c.name}</a></li>`,
-    )}<li><a href="${sitePath(lang, '/products')}">${t.allProducts}</a></li></ul></div>
-<div><h2>${social.length ? t.followUs : t.contactUs}</h2><ul>${social.map(([label, href]) => html`<li><a href="${href}" rel="noopener">${label}</a></li>`)}<li><a href="${sitePath(lang, '/contact')}">${t.sendInquiry}</a></li></ul></div>
+      (c) => html`<li><a href="${sitePath(ctx.root, lang, categoryPath(c))}">${c.name}</a></li>`,
+    )}<li><a href="${sitePath(ctx.root, lang, '/products')}">${t.allProducts}</a></li></ul></div>
+<div><h2>${social.length ? t.followUs : t.contactUs}</h2><ul>${social.map(([label, href]) => html`<li><a href="${href}" rel="noopener">${label}</a></li>`)}<li><a href="${sitePath(ctx.root, lang, '/contact')}">${t.sendInquiry}</a></li></ul></div>
 </div><p class="legal">© ${new Date().getFullYear()} ${companyName(ctx).replace(/\.$/, '')}. ${t.rights}</p></div></footer>`;
 }
 
@@ -102,10 +106,10 @@ const FAVICON = (color: string) =>
 /** A whole page: head with every tag crawlers and link previews read, header, main, footer. */
 export function page(ctx: SiteContext, meta: PageMeta, main: Html): string {
   const title = meta.path === '/' ? meta.title : `${meta.title} | ${companyName(ctx)}`;
-  const canonical = `${ctx.origin}${sitePath(ctx.lang, meta.path)}${meta.query ?? ''}`;
+  const canonical = `${ctx.origin}${sitePath(ctx.root, ctx.lang, meta.path)}${meta.query ?? ''}`;
   const image = meta.ogImage ? `${ctx.origin}${pictureUrl(meta.ogImage.preview.id)}` : '';
   const favicon = ctx.site.favicon_file_id
-    ? pictureUrl(ctx.site.favicon_file_id)
+    ? `/site/favicon?v=${ctx.site.favicon_file_id}`
     : FAVICON(ctx.site.theme_color);
   return html`<!doctype html>
 <html lang="${HTML_LANG[ctx.lang]}"><head><meta charset="utf-8">

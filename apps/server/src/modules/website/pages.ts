@@ -53,21 +53,21 @@ function grid(ctx: SiteContext, cards: ProductCard[]): Html {
   return html`<ul class="grid">${cards.map((c, i) => {
     const moq = moqText(ctx, c.moq, c.unit);
     const price = priceText(ctx, c.price, c.currency);
-    return html`<li class="card"><a href="${sitePath(ctx.lang, productPath(c))}"><div class="pic">${cardPicture(c.cover, c.name, i < EAGER_CARDS, ctx)}</div><div class="body"><h3>${c.name}</h3>${c.model ? html`<p class="meta">${ctx.t.model}: ${c.model}</p>` : ''}${moq ? html`<p class="meta">${ctx.t.moq}: ${moq}</p>` : ''}${price ? html`<p class="meta"><b>${price}</b></p>` : ''}</div></a></li>`;
+    return html`<li class="card"><a href="${sitePath(ctx.root, ctx.lang, productPath(c))}"><div class="pic">${cardPicture(c.cover, c.name, i < EAGER_CARDS, ctx)}</div><div class="body"><h3>${c.name}</h3>${c.model ? html`<p class="meta">${ctx.t.model}: ${c.model}</p>` : ''}${moq ? html`<p class="meta">${ctx.t.moq}: ${moq}</p>` : ''}${price ? html`<p class="meta"><b>${price}</b></p>` : ''}</div></a></li>`;
   })}</ul>`;
 }
 
 function categoryList(ctx: SiteContext, categories: SiteCategory[]): Html {
   return html`<ul class="cats">${categories.map(
     (c) =>
-      html`<li><a href="${sitePath(ctx.lang, categoryPath(c))}">${c.name} <span>${c.count}</span></a></li>`,
+      html`<li><a href="${sitePath(ctx.root, ctx.lang, categoryPath(c))}">${c.name} <span>${c.count}</span></a></li>`,
   )}</ul>`;
 }
 
 function crumbs(ctx: SiteContext, items: { label: string; path?: string }[]): Html {
-  return html`<nav class="crumbs wrap" aria-label="Breadcrumb"><ol><li><a href="${sitePath(ctx.lang, '/')}">${ctx.t.home}</a></li>${items.map(
+  return html`<nav class="crumbs wrap" aria-label="Breadcrumb"><ol><li><a href="${sitePath(ctx.root, ctx.lang, '/')}">${ctx.t.home}</a></li>${items.map(
     (i) =>
-      html`<li>${i.path ? html`<a href="${sitePath(ctx.lang, i.path)}">${i.label}</a>` : html`<span aria-current="page">${i.label}</span>`}</li>`,
+      html`<li>${i.path ? html`<a href="${sitePath(ctx.root, ctx.lang, i.path)}">${i.label}</a>` : html`<span aria-current="page">${i.label}</span>`}</li>`,
   )}</ol></nav>`;
 }
 
@@ -75,7 +75,7 @@ function pager(ctx: SiteContext, path: string, pageNo: number, total: number, ex
   const pages = Math.ceil(total / PAGE_SIZE);
   if (pages <= 1) return html``;
   const href = (n: number) =>
-    `${sitePath(ctx.lang, path)}${n > 1 || extraQuery ? `?${[extraQuery, n > 1 ? `page=${n}` : ''].filter(Boolean).join('&')}` : ''}`;
+    `${sitePath(ctx.root, ctx.lang, path)}${n > 1 || extraQuery ? `?${[extraQuery, n > 1 ? `page=${n}` : ''].filter(Boolean).join('&')}` : ''}`;
   return html`<nav class="pager" aria-label="${fill(ctx.t.page, { n: pageNo })}">${pageNo > 1 ? html`<a href="${href(pageNo - 1)}" rel="prev">${ctx.t.previous}</a>` : ''}<span>${fill(ctx.t.page, { n: pageNo })} / ${pages}</span>${pageNo < pages ? html`<a href="${href(pageNo + 1)}" rel="next">${ctx.t.next}</a>` : ''}</nav>`;
 }
 
@@ -86,7 +86,7 @@ function organization(ctx: SiteContext) {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: companyName(ctx),
-    url: `${ctx.origin}${sitePath(ctx.lang, '/')}`,
+    url: `${ctx.origin}${sitePath(ctx.root, ctx.lang, '/')}`,
     ...(ctx.company.logo_file_id ? { logo: `${ctx.origin}${pictureUrl(ctx.company.logo_file_id)}` } : {}),
     ...(ctx.company.email ? { email: ctx.company.email } : {}),
     ...(ctx.company.phone ? { telephone: ctx.company.phone } : {}),
@@ -98,10 +98,10 @@ export function homePage(ctx: SiteContext, featured: ProductCard[], latest: Prod
   const { t, lang } = ctx;
   const text = intro(ctx) || t.welcome;
   const tops = ctx.categories.filter((c) => c.parentId === null);
-  const main = html`<section class="hero"><div class="wrap"><h1>${companyName(ctx)}</h1>${paragraphs(text)}<div class="actions"><a class="btn" href="${sitePath(lang, '/products')}">${t.browse}</a><a class="btn ghost" href="${sitePath(lang, '/contact')}">${t.sendInquiry}</a></div></div></section>
+  const main = html`<section class="hero"><div class="wrap"><h1>${companyName(ctx)}</h1>${paragraphs(text)}<div class="actions"><a class="btn" href="${sitePath(ctx.root, lang, '/products')}">${t.browse}</a><a class="btn ghost" href="${sitePath(ctx.root, lang, '/contact')}">${t.sendInquiry}</a></div></div></section>
 ${tops.length ? html`<section class="section alt"><div class="wrap"><h2>${t.categories}</h2>${categoryList(ctx, tops)}</div></section>` : ''}
-<section class="section"><div class="wrap"><div class="head"><h2>${featured.length ? t.featured : t.latest}</h2><a href="${sitePath(lang, '/products')}">${t.viewAll}</a></div>${grid(ctx, featured.length ? featured : latest)}</div></section>
-<section class="section alt"><div class="wrap"><h2>${t.whyUs}</h2><p>${t.whyUsText}</p><a class="btn" href="${sitePath(lang, '/contact')}">${t.sendInquiry}</a></div></section>`;
+<section class="section"><div class="wrap"><div class="head"><h2>${featured.length ? t.featured : t.latest}</h2><a href="${sitePath(ctx.root, lang, '/products')}">${t.viewAll}</a></div>${grid(ctx, featured.length ? featured : latest)}</div></section>
+<section class="section alt"><div class="wrap"><h2>${t.whyUs}</h2><p>${t.whyUsText}</p><a class="btn" href="${sitePath(ctx.root, lang, '/contact')}">${t.sendInquiry}</a></div></section>`;
   return page(
     ctx,
     {
@@ -242,7 +242,7 @@ ${p.techParams.length ? html`<h2>${t.techParams}</h2><table><tbody>${p.techParam
 ${p.packaging ? html`<h2>${t.packaging}</h2>${paragraphs(p.packaging)}` : ''}
 </div>
 ${inquiryForm(ctx, { product: p, ...form })}</div></div>`;
-  const url = `${ctx.origin}${sitePath(ctx.lang, path)}`;
+  const url = `${ctx.origin}${sitePath(ctx.root, ctx.lang, path)}`;
   return page(
     ctx,
     {

@@ -5,8 +5,10 @@ import type { Db } from '../../db/client';
 import { siteCsp, themeStyle } from './assets';
 import { type SiteCategory, siteCategories } from './catalogue';
 import { noticePage } from './info-pages';
-import { contextFor, type SiteContext } from './layout';
+import { contextFor, type SiteContext, type SiteRoot } from './layout';
+import { type CachedPage, compressPage, pickEncoding } from './page-cache';
 import { getWebsiteSettings } from './settings';
+import { onSiteHost, siteState } from './site-state';
 
 /** The scheme and host the visitor used (behind a trusted proxy, the one it names). */
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -37,6 +39,9 @@ export function forgetSharedParts(db: Db): void {
   sharedByDb.delete(db);
 }
 
+/** `/site` on the back office's host, `` on the site's own host name. */
+export const rootOf = (request: FastifyRequest): SiteRoot => (onSiteHost(request) ? '' : '/site');
+
 export async function loadContext(request: FastifyRequest, lang: SiteLanguage): Promise<SiteContext> {
   const { db } = request.server.ctx;
   const {
@@ -51,36 +56,76 @@ export async function loadContext(request: FastifyRequest, lang: SiteLanguage): 
     categories,
     origin: originOf(request),
     themeCss: themeStyle(site.theme_color).css,
+    root: rootOf(request),
   });
+}
+
+/** The key of a page in the cache: the host (its links are absolute) and the address with its query. */
+const cacheKey = (request: FastifyRequest) => `${request.host}\u0000${request.url}`;
+/** Search results are endless and not for indexes: rendered each time, never kept. */
+const cacheable = (request: FastifyRequest) =>
+  request.method === 'GET' && !/^\/site(\/[a-z]{2})?\/search(\?|$)/.test(request.url);
+
+/** The version of the site a request started under: a page rendered across a change is not kept. */
+const startedUnder = new WeakMap<FastifyRequest, number>();
+
+/**
+ * Before the page is worked on (the site's onRequest hook): a kept copy is sent at once, without
+ * reading the database or waiting for a slot; otherwise the request remembers the site's version.
+ */
+export function sendCachedPage(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+  const state = siteState(request.server.ctx);
+  if (!cacheable(request)) return null;
+  const page = state.cache.get(cacheKey(request));
+  if (!page) {
+    startedUnder.set(request, state.version);
+    return null;
+  }
+  return sendCompressed(request, reply, page);
+}
+
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+  reply.headers(page.headers).header('ETag', page.etag);
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.type('text/html; charset=utf-8');
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.raw);
 }
 
 /**
  * Sends a page: revalidated on every visit (an unpublished product disappears at once) but answered
  * 304 while it is unchanged. The form's time stamp is left out of the ETag: an older stamp in a
- * cached copy only means a longer fill time.
+ * cached copy only means a longer fill time. A page of a GET (not a search) is kept, compressed, in
+ * the instance's cache until something the site shows changes (site-state.ts).
  */
-export function sendPage(
+export async function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   ctx: SiteContext,
   body: string,
   status = 200,
 ) {
+  const headers = {
+    'Content-Security-Policy': siteCsp(themeStyle(ctx.site.theme_color).cspHash),
+    'Content-Language': ctx.lang === 'zh' ? 'zh-CN' : 'en',
+    Vary: 'Accept-Encoding',
+    'Cache-Control': status === 200 ? 'public, no-cache' : 'no-store',
+  };
+  if (status !== 200) return reply.headers(headers).code(status).type('text/html; charset=utf-8').send(body);
   const etag = `"${createHash('sha256')
     .update(body.replace(/name="stamp" value="[^"]*"/, ''))
     .digest('base64url')
     .slice(0, 27)}"`;
-  reply
-    .header('Content-Security-Policy', siteCsp(themeStyle(ctx.site.theme_color).cspHash))
-    .header('Content-Language', ctx.lang === 'zh' ? 'zh-CN' : 'en')
-    .header('Vary', 'Accept-Encoding');
-  if (status === 200) {
-    reply.header('Cache-Control', 'public, no-cache').header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  } else {
-    reply.header('Cache-Control', 'no-store');
-  }
-  return reply.code(status).type('text/html; charset=utf-8').send(body);
+  if (request.headers['if-none-match'] === etag)
+    return reply.headers(headers).header('ETag', etag).code(304).send();
+  if (!cacheable(request))
+    return reply.headers(headers).header('ETag', etag).type('text/html; charset=utf-8').send(body);
+  const page = await compressPage(etag, headers, body);
+  const state = siteState(request.server.ctx);
+  if (cacheable(request) && startedUnder.get(request) === state.version)
+    state.cache.set(cacheKey(request), page);
+  return sendCompressed(request, reply, page);
 }
 
 export async function sendNotice(

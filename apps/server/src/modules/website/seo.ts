@@ -1,22 +1,27 @@
 import type { SiteLanguage } from '@quayside/contract';
 import { escapeHtml } from './html';
-import { categoryPath, productPath, sitePath } from './layout';
+import { categoryPath, productPath, type SiteRoot, sitePath } from './layout';
 import { HTML_LANG } from './texts';
 
 type Entry = { path: string; lastmod?: Date };
 
 /** The sitemap: every page in every language with its alternates, and when it last changed. */
-export function sitemapXml(origin: string, languages: readonly SiteLanguage[], entries: Entry[]): string {
+export function sitemapXml(
+  origin: string,
+  root: SiteRoot,
+  languages: readonly SiteLanguage[],
+  entries: Entry[],
+): string {
   const urls = entries.flatMap((e) =>
     languages.map((lang) => {
       const links = languages
         .map(
           (l) =>
-            `<xhtml:link rel="alternate" hreflang="${HTML_LANG[l]}" href="${escapeHtml(origin + sitePath(l, e.path))}"/>`,
+            `<xhtml:link rel="alternate" hreflang="${HTML_LANG[l]}" href="${escapeHtml(origin + sitePath(root, l, e.path))}"/>`,
         )
         .join('');
       const lastmod = e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : '';
-      return `<url><loc>${escapeHtml(origin + sitePath(lang, e.path))}</loc>${lastmod}${links}</url>`;
+      return `<url><loc>${escapeHtml(origin + sitePath(root, lang, e.path))}</loc>${lastmod}${links}</url>`;
     }),
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
@@ -43,6 +48,7 @@ export function sitemapEntries(input: {
 }
 
 /** Crawlers may read the site, never the app or its API. */
-export function robotsTxt(origin: string): string {
-  return `User-agent: *\nAllow: /site/\nDisallow: /api/\nDisallow: /site/search\n\nSitemap: ${origin}/site/sitemap.xml\n`;
+export function robotsTxt(origin: string, root: SiteRoot): string {
+  const app = root ? 'Disallow: /api/\n' : '';
+  return `User-agent: *\nAllow: ${root}/\n${app}Disallow: ${root}/search\nDisallow: ${root}/zh/search\n\nSitemap: ${origin}${root}/sitemap.xml\n`;
 }

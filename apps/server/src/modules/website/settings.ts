@@ -7,12 +7,21 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
+import { invalid } from '../../lib/errors';
 import type { SessionUser } from '../../lib/sessions';
 import { readableFiles } from '../files/access';
 import { BANK, COMPANY, getCompanySettings } from '../settings/service';
 import { forgetSharedParts } from './render';
 
 const WEBSITE = 'website';
+const FAVICON_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+]);
 
 /** The site's own settings; fields never saved take their defaults (a stored value that no longer parses too). */
 export async function getWebsiteSite(db: Db): Promise<WebsiteSite> {
@@ -35,7 +44,12 @@ export async function saveWebsiteSettings(
   const logo = value.company.logo_file_id;
   const favicon = value.site.favicon_file_id;
   if (logo) await readableFiles(db, user, [logo], 'company.logo_file_id');
-  if (favicon) await readableFiles(db, user, [favicon], 'site.favicon_file_id');
+  if (favicon) {
+    const [file] = await readableFiles(db, user, [favicon], 'site.favicon_file_id');
+    // Served from the site's own address: a picture, never a document that could carry script (SVG).
+    if (file && !FAVICON_TYPES.has(file.mime))
+      throw invalid('site.favicon_file_id', 'pictureNotImage', { name: file.name });
+  }
   // One statement: the letterhead, its bank block (kept when not sent, as saveCompanySettings does)
   // and the site's settings are saved together or not at all.
   const { bank, ...company } = value.company;

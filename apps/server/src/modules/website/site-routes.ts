@@ -19,9 +19,9 @@ import { formStamp } from './form';
 import { aboutPage, contactPage } from './info-pages';
 import { productPath, sitePath } from './layout';
 import { homePage, listPage, PAGE_SIZE, productPage, searchPage } from './pages';
-import { loadContext, originOf, sendNotice, sendPage } from './render';
+import { loadContext, originOf, rootOf, sendCachedPage, sendNotice, sendPage } from './render';
 import { robotsTxt, sitemapEntries, sitemapXml } from './seo';
-import { getWebsiteSite } from './settings';
+import { getWebsiteSettings, getWebsiteSite } from './settings';
 import { handleInquiry } from './submit';
 
 /** The site's own headers: its policy is set per page (the theme colour's hash), not helmet's. */
@@ -43,6 +43,10 @@ const idOf = (param: string) => {
 /** The public website under /site (English) and /site/<lang> (other languages): no login, no script. */
 export default async function siteRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
+  // A kept page goes out before anything else runs (no database, no slot to wait for).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET') return sendCachedPage(request, reply) ?? undefined;
+  });
   shareFairly(app, SITE_SLOTS);
 
   for (const lang of SITE_LANGUAGES) {
@@ -95,7 +99,8 @@ export default async function siteRoutes(app: FastifyInstance) {
         return sendNotice(request, reply, lang, id && (await productExists(db, id)) ? 'gone' : 'notFound');
       }
       const canonical = productPath(product);
-      if (`/product/${slug}` !== canonical) return reply.redirect(sitePath(lang, canonical), 301);
+      if (`/product/${slug}` !== canonical)
+        return reply.redirect(sitePath(rootOf(request), lang, canonical), 301);
       const ctx = await loadContext(request, lang);
       return sendPage(
         request,
@@ -165,6 +170,25 @@ export default async function siteRoutes(app: FastifyInstance) {
       .send(app.ctx.files.open(row.sha256));
   });
 
+  // The favicon the admin uploaded (none: the page links a drawn one, layout.ts). Its address carries
+  // the file's id, so a new one shows at once; the same one is answered 304 by its ETag.
+  app.get('/site/favicon', { config, helmet, schema: hide }, async (request, reply) => {
+    const { site } = await getWebsiteSettings(db);
+    const row = site.favicon_file_id
+      ? await readableFile(db, null, site.favicon_file_id).catch(() => null)
+      : null;
+    if (!row) return sendNotice(request, reply, 'en', 'notFound');
+    const etag = `"${row.sha256}"`;
+    reply.header('Cache-Control', 'public, max-age=86400').header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply
+      .header('Content-Type', row.mime)
+      .header('Content-Length', row.size)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'")
+      .send(app.ctx.files.open(row.sha256));
+  });
+
   app.get('/site/sitemap.xml', { config, schema: hide }, async (request, reply) => {
     const [site, list, ctx, changes, [setting]] = await Promise.all([
       getWebsiteSite(db),
@@ -182,14 +206,14 @@ export default async function siteRoutes(app: FastifyInstance) {
     return reply
       .header('Cache-Control', 'public, no-cache')
       .type('application/xml; charset=utf-8')
-      .send(sitemapXml(originOf(request), site.languages, entries));
+      .send(sitemapXml(originOf(request), rootOf(request), site.languages, entries));
   });
 
   const robots = async (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('Cache-Control', 'public, max-age=3600')
       .type('text/plain; charset=utf-8')
-      .send(robotsTxt(originOf(request)));
+      .send(robotsTxt(originOf(request), rootOf(request)));
   app.get('/site/robots.txt', { config, schema: hide }, robots);
   app.get('/robots.txt', { config, schema: hide }, robots);
 }

@@ -132,7 +132,7 @@ export async function handleInquiry(request: FastifyRequest, reply: FastifyReply
           id: product.id,
           name: product.name,
           model: product.model,
-          url: `${ctx.origin}${sitePath('en', productPath(product))}`,
+          url: `${ctx.origin}${sitePath(ctx.root, 'en', productPath(product))}`,
         }
       : null,
     ip: request.ip,

@@ -280,6 +280,9 @@ describe('attachments of a paused task', () => {
     expect(kept.body.data.attachment_ids).toEqual([first]);
     const changed = await admin('POST', '/api/task/update/', { body: { id, attachment_ids: [second] } });
     expect(changed.body.data.attachment_ids).toEqual([second]);
+    expect(changed.body.data.attachments).toEqual([
+      { file_id: second, name: 'b.txt', size: 1, mime: expect.stringContaining('text/plain') },
+    ]);
     const gone = await admin('POST', '/api/task/update/', { body: { id, attachment_ids: [999_999] } });
     expect(gone.status).toBe(400);
     expect(JSON.stringify(gone.body.details)).toContain('attachment_ids');

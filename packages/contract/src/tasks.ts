@@ -148,6 +148,10 @@ export const task = taskListItem.extend({
   subject: z.string(),
   html: z.string(),
   attachment_ids: z.array(z.number().int()),
+  /** The attached files' names and sizes, in `attachment_ids` order. */
+  attachments: z.array(
+    z.object({ file_id: z.number().int(), name: z.string(), size: z.number().int(), mime: z.string() }),
+  ),
   copy_to_sent: z.boolean(),
   customer_filter: taskCustomerFilterAnswer.nullable(),
   /** Whether the signed-in user may start, pause and edit it. */

@@ -15,7 +15,7 @@ import type {
 } from '@quayside/contract';
 import { and, asc, count, desc, eq, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailAccounts, taskRecipients, tasks } from '../../db/schema';
+import { emailAccounts, files, taskRecipients, tasks } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
@@ -167,11 +167,18 @@ export async function getTask(db: Db, user: User, id: number): Promise<Task> {
   const row = await loadTask(db, user, id);
   const account = await findAccountRow(db, row.accountId);
   const counts = (await taskCounts(db, [id])).get(id)!;
+  const fileRows = row.attachmentIds.length
+    ? await db
+        .select({ file_id: files.id, name: files.name, size: files.size, mime: files.mime })
+        .from(files)
+        .where(inArray(files.id, row.attachmentIds))
+    : [];
   return {
     ...toListItem(row, account.address, counts),
     subject: row.subject,
     html: row.html,
     attachment_ids: row.attachmentIds,
+    attachments: row.attachmentIds.flatMap((fid) => fileRows.filter((f) => f.file_id === fid)),
     copy_to_sent: row.copyToSent,
     customer_filter: row.customerFilter as Task['customer_filter'],
     can_edit: row.status === 'draft' || row.status === 'paused',

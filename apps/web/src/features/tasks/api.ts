@@ -6,6 +6,7 @@ import type {
   TaskRecipient,
   taskAudience,
   taskCreate,
+  taskTestSend,
   taskUpdate,
 } from '@quayside/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -96,5 +97,8 @@ export const countAudience = (body: TaskAudienceBody) =>
   post<TaskAudienceCount>('/task/count/', body, { quiet: true });
 export const previewTask = (body: { subject: string; html: string; address: string }) =>
   post<{ subject: string; html: string }>('/task/preview/', body);
+/** One email of the draft to the sending account's own address, subject "[Test] …"; nothing is counted. */
+export const sendTestTask = (body: z.input<typeof taskTestSend>) =>
+  post<{ to: string; subject: string }>('/task/test_send/', body, { quiet: true });
 export const recipientsExportUrl = (id: number, params: ListParams) =>
   buildUrl('/task/export/', { id, ...params });

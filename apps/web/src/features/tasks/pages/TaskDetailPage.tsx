@@ -83,6 +83,11 @@ export default function TaskDetailPage({ id: idParam }: PageProps) {
           {t('tasks.resume')}
         </Button>
       )}
+      {d.can_edit && (
+        <Link to={`/task/create?id=${d.id}`}>
+          <Button>{t('tasks.edit')}</Button>
+        </Link>
+      )}
       {(d.status === 'draft' || d.status === 'running' || d.status === 'paused') && (
         <Popconfirm
           title={t('tasks.cancelConfirm')}

@@ -1,9 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SOURCE_WEBSITE } from '@quayside/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customers, emailAttachments, emails } from '../src/db/schema';
 import { formStamp } from '../src/modules/website/form';
+import { siteState } from '../src/modules/website/site-state';
 import { call, createTestApp, type TestApp } from './helpers';
 import { multipartFile } from './multipart';
 
@@ -391,5 +393,182 @@ describe('inquiry form', () => {
     const last = await inquire(valid, '198.51.100.50');
     expect(last.statusCode).toBe(429);
     expect(last.body).toContain('Please wait a moment');
+  });
+});
+
+describe('page cache', () => {
+  it('keeps a rendered page with its compressed copies and sends the one the client accepts', async () => {
+    const url = `/site/product/${kettle.id}-steel-kettle-1-7l`;
+    const state = siteState(t.app.ctx);
+    const first = await get(url, { 'accept-encoding': 'br' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(state.cache.count).toBeGreaterThan(0);
+    const before = state.cache.count;
+    const again = await get(url, { 'accept-encoding': 'gzip' });
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(again.rawPayload).toString()).toContain('<h1>Steel Kettle 1.7L</h1>');
+    expect(brotliDecompressSync(first.rawPayload).toString()).toContain('<h1>Steel Kettle 1.7L</h1>');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(state.cache.count).toBe(before);
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<h1>Steel Kettle 1.7L</h1>');
+    const notModified = await get(url, { 'if-none-match': String(first.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+  });
+});
+
+describe('cache invalidation', () => {
+  it('a kept page goes at once when its product is unpublished, and comes back when published again', async () => {
+    const p = await createProduct({ name: 'Cached Pan', published: true });
+    const url = `/site/product/${p.id}-cached-pan`;
+    const state = siteState(t.app.ctx);
+    expect((await get(url)).statusCode).toBe(200);
+    const kept = state.cache.count;
+    expect(kept).toBeGreaterThan(0);
+    expect((await get(url)).statusCode).toBe(200);
+    await post('/api/product/update/', { id: p.id, version: 1, published: false });
+    expect(state.cache.count).toBe(0);
+    expect((await get(url)).statusCode).toBe(410);
+    await post('/api/product/bulk_update/', { ids: [p.id], published: true });
+    const back = await get(url);
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain('Cached Pan');
+  });
+
+  it('a renamed category shows on a kept page at once', async () => {
+    const home = await get('/site/');
+    const id = Number(/href="\/site\/category\/(\d+)-kitchen"/.exec(home.body)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    const res = await post('/api/product_category/update/', { id, name: 'Kitchenware' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await get('/site/')).body).toContain('Kitchenware');
+    await post('/api/product_category/update/', { id, name: 'Kitchen' });
+  });
+});
+
+describe('second host name', () => {
+  const HOST = 'www.example-export.com';
+  const site = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
+  const setHost = async (host_name: string) => {
+    const current = (await call(t.app, 'GET', '/api/website/settings/', { token: t.adminToken })).body.data;
+    const res = await post('/api/website/update_settings/', {
+      company: current.company,
+      site: { ...current.site, host_name },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
+  it('400 names the field of a bad host name', async () => {
+    const current = (await call(t.app, 'GET', '/api/website/settings/', { token: t.adminToken })).body.data;
+    const res = await post('/api/website/update_settings/', {
+      company: current.company,
+      site: { ...current.site, host_name: 'http://bad host/' },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('host_name');
+  });
+
+  it('serves the site at / of its host with absolute links on it; the back office host is unchanged', async () => {
+    await setHost('WWW.Example-Export.com');
+    try {
+      const home = await site('/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain(`<link rel="canonical" href="http://${HOST}/">`);
+      expect(home.body).toContain(`href="http://${HOST}/zh/"`);
+      expect(home.body).toContain(`href="/product/${kettle.id}-steel-kettle-1-7l"`);
+      expect(home.body).not.toContain('href="/site/product/');
+      const product = await site(`/product/${kettle.id}-steel-kettle-1-7l`);
+      expect(product.statusCode).toBe(200);
+      expect(product.body).toContain(
+        `<link rel="canonical" href="http://${HOST}/product/${kettle.id}-steel-kettle-1-7l">`,
+      );
+      expect(product.body).toContain('action="/inquiry"');
+      // Pictures and the stylesheet keep their /site/ addresses, served on this host too.
+      const css = /href="(\/site\/assets\/site\.[0-9a-f]+\.css)"/.exec(product.body)?.[1];
+      expect((await site(css!)).statusCode).toBe(200);
+      const short = await site(`/product/${kettle.id}`);
+      expect(short.statusCode).toBe(301);
+      expect(short.headers.location).toBe(`/product/${kettle.id}-steel-kettle-1-7l`);
+      const zh = await site('/zh/products');
+      expect(zh.body).toContain('<html lang="zh-CN">');
+      const sitemap = await site('/sitemap.xml');
+      expect(sitemap.body).toContain(`<loc>http://${HOST}/product/${kettle.id}-steel-kettle-1-7l</loc>`);
+      expect(sitemap.body).not.toContain('/site/product/');
+      const robots = await site('/robots.txt');
+      expect(robots.body).toContain(`Sitemap: http://${HOST}/sitemap.xml`);
+      expect(robots.body).toContain('Allow: /\n');
+      // The API is not the site host's: its addresses are the site's 404 page.
+      expect((await site('/api/website/settings/')).statusCode).toBe(404);
+      expect((await site('/nothing')).body).toContain('Page not found');
+
+      // The back office's own host: the app and /site as before.
+      const office = await get('/site/');
+      expect(office.body).toMatch(/<link rel="canonical" href="http:\/\/localhost(:\d+)?\/site\/">/);
+      const settings = await call(t.app, 'GET', '/api/website/settings/', { token: t.adminToken });
+      expect(settings.status).toBe(200);
+      expect(settings.body.data.site.host_name).toBe(HOST);
+      expect((await get('/robots.txt')).body).toContain('/site/sitemap.xml');
+    } finally {
+      await setHost('');
+    }
+    // Without the setting the host is the back office's like any other.
+    expect((await site('/site/')).body).toContain('/site/products');
+    expect((await site('/product/1')).body).not.toContain('<link rel="canonical"');
+  });
+});
+
+describe('favicon', () => {
+  it('an uploaded favicon is linked from every page and served cached with an ETag; an SVG is refused', async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = multipartFile('icon.png', png);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload/',
+      headers: { ...headers, 'x-token': t.adminToken },
+      payload,
+    });
+    const icon = up.json().data.id as number;
+    const current = (await call(t.app, 'GET', '/api/website/settings/', { token: t.adminToken })).body.data;
+    const save = (favicon_file_id: number | null) =>
+      post('/api/website/update_settings/', {
+        company: current.company,
+        site: { ...current.site, favicon_file_id },
+      });
+    expect((await get('/site/favicon')).statusCode).toBe(404);
+    expect((await save(icon)).status).toBe(200);
+    for (const url of ['/site/', `/site/product/${kettle.id}-steel-kettle-1-7l`, '/site/zh/contact']) {
+      expect((await get(url)).body).toContain(`<link rel="icon" href="/site/favicon?v=${icon}">`);
+    }
+    const res = await get(`/site/favicon?v=${icon}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toContain('max-age=');
+    expect(res.rawPayload.equals(png)).toBe(true);
+    const again = await get('/site/favicon', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+
+    const svg = multipartFile(
+      'icon.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    );
+    const upSvg = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload/',
+      headers: { ...svg.headers, 'x-token': t.adminToken },
+      payload: svg.payload,
+    });
+    const bad = await save(upSvg.json().data.id);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('favicon_file_id');
+
+    // None: the page draws one in the theme colour (no request for /favicon.ico).
+    expect((await save(null)).status).toBe(200);
+    expect((await get('/site/')).body).toContain('<link rel="icon" href="data:image/svg+xml,');
+    expect((await get('/site/favicon')).statusCode).toBe(404);
   });
 });

@@ -111,7 +111,7 @@ export async function storeSiteInquiry(
     attachment?: InquiryAttachment;
     accountId: number | null;
   },
-): Promise<{ emailId: number; customerId: number } | null> {
+): Promise<{ emailId: number; customerId: number; accountId: number; trashed: boolean } | null> {
   const account = await inquiryAccount(ctx, input.accountId);
   if (!account) return null;
   const { db } = ctx;
@@ -160,5 +160,5 @@ export async function storeSiteInquiry(
   if (!stored) throw new Error('inquiry not stored');
   await publishUnread(db, ctx.events);
   await publishNewMail(db, ctx.events, account.id, [{ id: stored.id, folder: stored.email.folder }]);
-  return { emailId: stored.id, customerId };
+  return { emailId: stored.id, customerId, accountId: account.id, trashed: blacklisted };
 }

@@ -2,6 +2,7 @@ import { type SiteInquiry, type SiteLanguage, siteInquiry } from '@quayside/cont
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sniffMime } from '../../lib/files';
 import { cleanFileName } from '../files/service';
+import { queueAcknowledgement } from './ack';
 import { siteProduct } from './catalogue';
 import { type FormErrors, type FormValues, formStamp, MIN_FILL_SECONDS, secondsSinceStamp } from './form';
 import { contactPage, thanksPage } from './info-pages';
@@ -141,6 +142,18 @@ export async function handleInquiry(request: FastifyRequest, reply: FastifyReply
   });
   if (!stored) return sendNotice(request, reply, lang, 'unavailable');
   request.log.info({ emailId: stored.emailId, customerId: stored.customerId }, 'website inquiry stored');
+  // The buyer's acknowledgement goes through the send queue after the answer: it never holds the
+  // thank-you page back nor turns it into an error (a blacklisted sender gets none).
+  if (ctx.site.ack_enabled && !stored.trashed) {
+    void queueAcknowledgement(app.ctx, {
+      site: ctx.site,
+      company: ctx.company,
+      lang: ctx.lang,
+      to: { name: form.name, address: form.email },
+      product: product ? { name: product.name } : null,
+      inquiry: stored,
+    }).catch((err: unknown) => request.log.warn({ err }, 'website acknowledgement not queued'));
+  }
   return sendPage(request, reply, ctx, thanksPage(ctx, form.email), 200);
 }
 

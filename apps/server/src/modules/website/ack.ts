@@ -1,0 +1,105 @@
+import type { CompanySettings, SiteLanguage, WebsiteSite } from '@quayside/contract';
+import { eq } from 'drizzle-orm';
+import { emailAccounts, emails } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { newMessageId } from '../email/mime';
+import { enqueueSend } from '../email/send';
+import { baseSubject } from '../email/sync/message';
+import { escapeHtml } from './html';
+
+/** What the buyer reads when the admin left the subject or the text empty. */
+export const ACK_DEFAULTS: Record<SiteLanguage, { subject: string; text: string }> = {
+  en: {
+    subject: 'Thank you for your inquiry',
+    text: 'Dear {name},\n\nThank you for contacting {company}. We have received your inquiry and will reply to you shortly.\n\nBest regards,\n{company}',
+  },
+  zh: {
+    subject: '感谢您的询盘',
+    text: '{name}，您好：\n\n感谢您联系{company}。我们已收到您的询盘，会尽快回复您。\n\n此致\n{company}',
+  },
+};
+
+/** `{name}`, `{company}` and `{product}` in the admin's subject and text. */
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(name|company|product)\}/g, (_, key: string) => values[key] ?? '');
+
+/** Plain text as the email's HTML: paragraphs and line breaks, every character escaped. */
+const textHtml = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+
+export type AckInput = {
+  site: WebsiteSite;
+  company: CompanySettings;
+  /** The language of the pages the visitor used. */
+  lang: SiteLanguage;
+  to: { name: string; address: string };
+  product: { name: string } | null;
+  /** The stored inquiry: the account it was filed under, and the email the acknowledgement answers. */
+  inquiry: { accountId: number; emailId: number; customerId: number };
+};
+
+/**
+ * The acknowledgement to the buyer (when the admin turned it on): an outgoing email in the chosen
+ * account's Sent mail, queued like a composed one, so the send worker delivers it, retries it and
+ * copies it to the Sent folder. It answers the inquiry (same thread). Null when it is off, no account
+ * can send, or the queue is not running.
+ */
+export async function queueAcknowledgement(ctx: AppContext, input: AckInput): Promise<number | null> {
+  const { site } = input;
+  if (!site.ack_enabled || !ctx.jobs) return null;
+  const { db } = ctx;
+  const accountId = site.ack_account_id ?? input.inquiry.accountId;
+  const [account] = await db.select().from(emailAccounts).where(eq(emailAccounts.id, accountId)).limit(1);
+  if (!account?.smtpHost || !account.enabled) return null;
+  const [inquiry] = await db
+    .select({ messageId: emails.messageId, threadId: emails.threadId })
+    .from(emails)
+    .where(eq(emails.id, input.inquiry.emailId));
+  const zh = input.lang === 'zh';
+  const values = {
+    name: input.to.name,
+    company: (zh && input.company.name_zh) || input.company.name || account.name,
+    product: input.product?.name ?? '',
+  };
+  const subject = fill(
+    (zh ? site.ack_subject_zh : site.ack_subject) || ACK_DEFAULTS[input.lang].subject,
+    values,
+  ).slice(0, 300);
+  const text = fill((zh ? site.ack_text_zh : site.ack_text) || ACK_DEFAULTS[input.lang].text, values);
+  const messageId = newMessageId(account.address);
+  const now = new Date();
+  const [row] = await db
+    .insert(emails)
+    .values({
+      accountId: account.id,
+      folder: 'outbox',
+      direction: 'out',
+      dedupeKey: `mid:${messageId}`,
+      messageId,
+      inReplyTo: inquiry?.messageId ?? '',
+      references: inquiry?.messageId ? [inquiry.messageId] : [],
+      // The thread is the inquiry's when it is filed under the same account.
+      threadId: account.id === input.inquiry.accountId ? (inquiry?.threadId ?? null) : null,
+      subject,
+      baseSubject: baseSubject(subject).base,
+      fromName: account.name,
+      fromAddress: account.address.toLowerCase(),
+      to: [{ name: input.to.name, address: input.to.address.toLowerCase() }],
+      date: now,
+      isRead: true,
+      readAt: now,
+      html: textHtml(text),
+      text,
+      customerId: input.inquiry.customerId,
+      sendStatus: 'queued',
+      sendAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: emails.id });
+  await enqueueSend(ctx, row!.id, now);
+  return row!.id;
+}

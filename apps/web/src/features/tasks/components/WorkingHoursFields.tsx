@@ -65,7 +65,7 @@ export function WorkingHoursFields() {
         <Checkbox>{t('tasks.hours.only')}</Checkbox>
       </Form.Item>
       {on && (
-        <fieldset className="task-hours" aria-label={t('tasks.hours.only')}>
+        <fieldset className="task-hours">
           <Form.Item
             name="hours_zone"
             label={t('tasks.hours.zone')}

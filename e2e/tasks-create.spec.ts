@@ -148,6 +148,9 @@ test.describe('task create extras', () => {
     const edit = shown(page);
     await expect(edit.getByLabel('Name', { exact: true })).toHaveValue(NAME);
     await expect(edit.getByText('1 recipient, chosen when the task was created')).toBeVisible();
+    await expect(edit.getByRole('textbox', { name: 'Message body' })).toContainText(
+      'our prices are attached',
+    );
     await expect(edit.getByTestId('compose-file')).toContainText(`prices-${run}.csv`);
     await expect(
       edit.getByRole('checkbox', { name: 'Only within working hours of a time zone' }),

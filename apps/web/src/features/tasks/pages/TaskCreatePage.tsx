@@ -305,6 +305,8 @@ function TaskForm({ task }: { task?: Task }) {
               type="file"
               multiple
               hidden
+              // antd's Form styles file inputs `display: block`, over `hidden`.
+              style={{ display: 'none' }}
               data-testid="task-file-input"
               onChange={(e) => {
                 attachments.add([...(e.target.files ?? [])]);

@@ -169,6 +169,8 @@ export function Toolbar({
         accept="image/png,image/jpeg,image/gif,image/webp"
         multiple
         hidden
+        // antd's Form shows file inputs (`display: block`) even when hidden, e.g. on the task form.
+        style={{ display: 'none' }}
         onChange={(e) => {
           onPickImages([...(e.target.files ?? [])]);
           e.target.value = '';

@@ -26,6 +26,10 @@ export function fieldErrorsOf(err: unknown): FieldError[] {
   return [];
 }
 
+/** The same errors by field path ("items.0.quantity"), for forms that keep their own state. */
+export const fieldErrorMap = (err: unknown): Record<string, string> =>
+  Object.fromEntries(fieldErrorsOf(err).map((f) => [f.name, f.errors[0] ?? '']));
+
 /**
  * Show a failed save next to the form's fields when the server names them, otherwise as a
  * message. Use with requests made `quiet`.

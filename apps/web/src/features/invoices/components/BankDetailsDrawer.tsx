@@ -2,7 +2,7 @@ import type { BankDetails } from '@quayside/contract';
 import { Alert, Button, Drawer, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '@/features/quotations/components/useQuotationForm';
+import { fieldErrorMap } from '@/shared/form-errors';
 import { notify } from '@/shared/notify';
 import { RequestError } from '@/shared/request';
 import { useCompanySettings, useSaveCompanySettings } from '../api';
@@ -37,7 +37,7 @@ export function BankDetailsDrawer({ open, onClose }: { open: boolean; onClose: (
       notify.message('success', t('invoice.bank.saved'));
       onClose();
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(fieldErrorMap(err));
       if (!(err instanceof RequestError) || err.code !== 'VALIDATION_FAILED') throw err;
     }
   };

@@ -1,19 +1,17 @@
 import { type BankDetails, formatMoney, type Invoice } from '@quayside/contract';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLiveTotals } from '@/features/orders/components/useLiveTotals';
-import { fieldErrors } from '@/features/quotations/components/useQuotationForm';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { LineItemsTable } from '@/shared/documents/LineItemsTable';
-import { type EditLine, newKey, toBody } from '@/shared/documents/lines';
-import { useDiscardGuard } from '@/shared/form/useDiscardGuard';
+import { newKey, toBody } from '@/shared/documents/lines';
+import { useDocumentEditor } from '@/shared/documents/useDocumentEditor';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { notify } from '@/shared/notify';
-import { RequestError } from '@/shared/request';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { useInvoice, useUpdateInvoice } from '../api';
@@ -31,6 +29,7 @@ type Header = {
   discount: string;
   shipping_cost: string;
   remark: string;
+  bank: BankDetails;
 };
 const BANK_FIELDS = ['beneficiary', 'bank_name', 'bank_address', 'account_number', 'swift', 'iban'] as const;
 
@@ -46,6 +45,7 @@ const headerOf = (i: Invoice): Header => ({
   discount: i.discount,
   shipping_cost: i.shipping_cost,
   remark: i.remark,
+  bank: i.bank,
 });
 
 /** /invoice/update/{id}: every save appends a version; the issued one stays as it was (and its PDF). */
@@ -58,69 +58,28 @@ export default function InvoiceEditPage({ id }: PageProps) {
 function Editor({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [header, setHeader] = useState<Header>(() => headerOf(invoice));
-  const [bank, setBank] = useState<BankDetails>(invoice.bank);
-  const [lines, setLines] = useState<EditLine[]>(() =>
-    invoice.items.map(({ amount: _a, ...line }) => ({ ...line, key: newKey(), thumb_url: null })),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [stale, setStale] = useState<number | null>(null);
-  const totals = useLiveTotals(lines, invoice.currency, header.discount, header.shipping_cost);
   const update = useUpdateInvoice();
-  useTabLabel(t('invoice.editTab', { number: invoice.number }));
-  const edited = useRef(false);
-  useDiscardGuard(() => edited.current);
-  const set = (patch: Partial<Header>) => {
-    edited.current = true;
-    setHeader((h) => ({ ...h, ...patch }));
-  };
-
-  const save = useCallback(async () => {
-    setErrors({});
-    try {
-      const saved = await update.mutateAsync({
-        ...header,
-        bank,
-        items: toBody(lines),
-        id: invoice.id,
-        version: invoice.version,
-      });
-      edited.current = false;
+  const initial = useMemo(
+    () => ({
+      header: headerOf(invoice),
+      lines: invoice.items.map(({ amount: _a, ...line }) => ({ ...line, key: newKey(), thumb_url: null })),
+    }),
+    [invoice],
+  );
+  const { header, set, lines, changeLines, errors, stale, save, field } = useDocumentEditor<Header>({
+    initial,
+    persist: (h, items) =>
+      update.mutateAsync({ ...h, items: toBody(items), id: invoice.id, version: invoice.version }),
+    onSaved: (saved) => {
       notify.message('success', t('invoice.saved', { number: saved.number, version: saved.version }));
       const to = `/invoice/detail/${saved.id}`;
       navigate(to);
       tagsStore.close(`/invoice/update/${invoice.id}`, to);
-    } catch (err) {
-      if (err instanceof RequestError && err.code === 'CONFLICT') {
-        setStale((err.details as { version?: number } | undefined)?.version ?? 0);
-        return;
-      }
-      setErrors(fieldErrors(err));
-      if (!(err instanceof RequestError) || err.code !== 'VALIDATION_FAILED') throw err;
-    }
-  }, [header, bank, lines, invoice, update, navigate, t]);
+    },
+  });
+  const totals = useLiveTotals(lines, invoice.currency, header.discount, header.shipping_cost);
+  useTabLabel(t('invoice.editTab', { number: invoice.number }));
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        void save();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [save]);
-
-  const field = (name: keyof Header, label: string, max = 200) => (
-    <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
-      <Input
-        aria-label={label}
-        value={(header[name] as string) ?? ''}
-        maxLength={max}
-        onChange={(e) => set({ [name]: e.target.value })}
-      />
-    </Form.Item>
-  );
   const date = (name: 'issue_date' | 'due_date', label: string) => (
     <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
       <DatePicker
@@ -186,15 +145,7 @@ function Editor({ invoice }: { invoice: Invoice }) {
         </Form>
         <h3 className="invoice-edit__section">{t('invoice.lines')}</h3>
         {errors.items && <Alert type="error" showIcon message={errors.items} />}
-        <LineItemsTable
-          lines={lines}
-          currency={invoice.currency}
-          errors={errors}
-          onChange={(next) => {
-            edited.current = true;
-            setLines(next);
-          }}
-        />
+        <LineItemsTable lines={lines} currency={invoice.currency} errors={errors} onChange={changeLines} />
         <div className="invoice-edit__totals">
           <Form layout="inline">
             {field('discount', t('invoice.discount'), 40)}
@@ -224,11 +175,8 @@ function Editor({ invoice }: { invoice: Invoice }) {
                     <Input
                       aria-label={t(`invoice.bank.${f}`)}
                       maxLength={f === 'bank_address' ? 500 : 200}
-                      value={bank[f]}
-                      onChange={(e) => {
-                        edited.current = true;
-                        setBank({ ...bank, [f]: e.target.value });
-                      }}
+                      value={header.bank[f]}
+                      onChange={(e) => set({ bank: { ...header.bank, [f]: e.target.value } })}
                     />
                   </Form.Item>
                 </Col>

@@ -4,7 +4,7 @@ import { Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Table } from 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '@/features/quotations/components/useQuotationForm';
+import { fieldErrorMap } from '@/shared/form-errors';
 import { parseTime } from '@/shared/format';
 import { RequestError } from '@/shared/request';
 import { useAddPayment, useDeletePayment } from '../api';
@@ -39,7 +39,7 @@ export function PaymentsCard({ order }: { order: Order }) {
       });
       setOpen(false);
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(fieldErrorMap(err));
       if (!(err instanceof RequestError) || err.code !== 'VALIDATION_FAILED') throw err;
     }
   };

@@ -1,18 +1,16 @@
 import { formatMoney, type Order } from '@quayside/contract';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Spin } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Form, Row, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { fieldErrors } from '@/features/quotations/components/useQuotationForm';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { LineItemsTable } from '@/shared/documents/LineItemsTable';
 import { type EditLine, newKey, toBody } from '@/shared/documents/lines';
-import { useDiscardGuard } from '@/shared/form/useDiscardGuard';
+import { useDocumentEditor } from '@/shared/documents/useDocumentEditor';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { notify } from '@/shared/notify';
-import { RequestError } from '@/shared/request';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { useCreateOrder, useOrder, useUpdateOrder } from '../api';
@@ -90,69 +88,25 @@ function Editor({ order }: { order: Order | null }) {
     const customer = Number(new URLSearchParams(search).get('customer_id'));
     return { header: emptyHeader(customer > 0 ? customer : null), lines: [] as EditLine[] };
   }, [order, search]);
-  const [header, setHeader] = useState<Header>(initial.header);
-  const [lines, setLines] = useState<EditLine[]>(initial.lines);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [stale, setStale] = useState<number | null>(null);
-  const totals = useLiveTotals(lines, header.currency, header.discount, header.shipping_cost);
   const create = useCreateOrder();
   const update = useUpdateOrder();
-  useTabLabel(order ? t('order.editTab', { number: order.number }) : undefined);
-  // Unsaved edits: closing the tab or reloading asks first.
-  const edited = useRef(false);
-  useDiscardGuard(() => edited.current);
-  const set = (patch: Partial<Header>) => {
-    edited.current = true;
-    setHeader((h) => ({ ...h, ...patch }));
-  };
-  const changeLines = (next: EditLine[]) => {
-    edited.current = true;
-    setLines(next);
-  };
-
-  const save = useCallback(async () => {
-    setErrors({});
-    const body = { ...header, customer_id: header.customer_id ?? 0, items: toBody(lines) };
-    try {
-      const saved = order
-        ? await update.mutateAsync({ ...body, id: order.id, version: order.version })
-        : await create.mutateAsync(body);
-      edited.current = false;
+  const { header, set, lines, changeLines, errors, stale, save, field } = useDocumentEditor<Header>({
+    initial,
+    persist: (h, items) => {
+      const body = { ...h, customer_id: h.customer_id ?? 0, items: toBody(items) };
+      return order
+        ? update.mutateAsync({ ...body, id: order.id, version: order.version })
+        : create.mutateAsync(body);
+    },
+    onSaved: (saved) => {
       notify.message('success', t('order.saved', { number: saved.number, version: saved.version }));
       const to = `/order/detail/${saved.id}`;
       navigate(to);
       tagsStore.close(order ? `/order/update/${order.id}` : '/order/create', to);
-    } catch (err) {
-      if (err instanceof RequestError && err.code === 'CONFLICT') {
-        setStale((err.details as { version?: number } | undefined)?.version ?? 0);
-        return;
-      }
-      setErrors(fieldErrors(err));
-      if (!(err instanceof RequestError) || err.code !== 'VALIDATION_FAILED') throw err;
-    }
-  }, [header, lines, order, create, update, navigate, t]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        void save();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [save]);
-
-  const field = (name: keyof Header, label: string, max = 200) => (
-    <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
-      <Input
-        aria-label={label}
-        value={(header[name] as string) ?? ''}
-        maxLength={max}
-        onChange={(e) => set({ [name]: e.target.value })}
-      />
-    </Form.Item>
-  );
+    },
+  });
+  const totals = useLiveTotals(lines, header.currency, header.discount, header.shipping_cost);
+  useTabLabel(order ? t('order.editTab', { number: order.number }) : undefined);
 
   return (
     <div className="page order-edit">

@@ -1,15 +1,13 @@
 import type { PackingList } from '@quayside/contract';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Spin, Statistic } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useOrder } from '@/features/orders/api';
-import { fieldErrors } from '@/features/quotations/components/useQuotationForm';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
-import { useDiscardGuard } from '@/shared/form/useDiscardGuard';
+import { useDocumentEditor } from '@/shared/documents/useDocumentEditor';
 import { notify } from '@/shared/notify';
-import { RequestError } from '@/shared/request';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { type PackingUpdateBody, usePackingList, useUpdatePackingList } from '../api';
@@ -51,72 +49,31 @@ function Editor({ packing }: { packing: PackingList }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const order = useOrder(packing.order_id).data;
-  const [header, setHeader] = useState<Header>(() => headerOf(packing));
-  const [lines, setLines] = useState<EditLine[]>(() => fromStored(packing.items));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [stale, setStale] = useState<number | null>(null);
+  const update = useUpdatePackingList();
+  const initial = useMemo(() => ({ header: headerOf(packing), lines: fromStored(packing.items) }), [packing]);
+  const { header, set, lines, changeLines, errors, stale, save, field } = useDocumentEditor<Header, EditLine>(
+    {
+      initial,
+      persist: (h, items) =>
+        update.mutateAsync({
+          ...h,
+          id: packing.id,
+          version: packing.version,
+          items: toBody(items),
+        } as PackingUpdateBody),
+      onSaved: (saved) => {
+        notify.message('success', t('packing.saved', { number: saved.number, version: saved.version }));
+        const to = `/packing/detail/${saved.id}`;
+        navigate(to);
+        tagsStore.close(`/packing/update/${packing.id}`, to);
+      },
+    },
+  );
   const live = useMemo(() => liveLines(lines), [lines]);
   const totals = useMemo(() => liveTotals(live), [live]);
   const warned = live.filter((l) => l.warnings.order_quantity || l.warnings.carton_quantity).length;
-  const update = useUpdatePackingList();
   useTabLabel(t('packing.editTab', { number: packing.number }));
-  const edited = useRef(false);
-  useDiscardGuard(() => edited.current);
-  const set = (patch: Partial<Header>) => {
-    edited.current = true;
-    setHeader((h) => ({ ...h, ...patch }));
-  };
-  const changeLines = (next: EditLine[]) => {
-    edited.current = true;
-    setLines(next);
-  };
 
-  const save = useCallback(async () => {
-    setErrors({});
-    const body = {
-      ...header,
-      id: packing.id,
-      version: packing.version,
-      items: toBody(lines),
-    } as PackingUpdateBody;
-    try {
-      const saved = await update.mutateAsync(body);
-      edited.current = false;
-      notify.message('success', t('packing.saved', { number: saved.number, version: saved.version }));
-      const to = `/packing/detail/${saved.id}`;
-      navigate(to);
-      tagsStore.close(`/packing/update/${packing.id}`, to);
-    } catch (err) {
-      if (err instanceof RequestError && err.code === 'CONFLICT') {
-        setStale((err.details as { version?: number } | undefined)?.version ?? 0);
-        return;
-      }
-      setErrors(fieldErrors(err));
-      if (!(err instanceof RequestError) || err.code !== 'VALIDATION_FAILED') throw err;
-    }
-  }, [header, lines, packing, update, navigate, t]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        void save();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [save]);
-
-  const field = (name: Exclude<keyof Header, 'invoice_id'>, label: string, max = 200) => (
-    <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
-      <Input
-        aria-label={label}
-        value={header[name]}
-        maxLength={max}
-        onChange={(e) => set({ [name]: e.target.value })}
-      />
-    </Form.Item>
-  );
   const area = (name: 'shipping_marks' | 'remark', label: string) => (
     <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
       <Input.TextArea

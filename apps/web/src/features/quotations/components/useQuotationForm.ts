@@ -1,6 +1,5 @@
 import { documentTotals, parseDecimal, type Quotation, withAmounts } from '@quayside/contract';
-import { useMemo, useState } from 'react';
-import { RequestError } from '@/shared/request';
+import { useMemo } from 'react';
 import { type EditLine, liveAmount, newKey, toBody } from '../lines';
 
 export type Header = {
@@ -80,20 +79,4 @@ export function useLiveTotals(header: Header, lines: EditLine[]) {
     );
     return documentTotals(items, header.discount.trim(), header.shipping_cost.trim(), header.currency);
   }, [header, lines]);
-}
-
-/** Field errors of a refused save, by field path ("items.0.quantity"). */
-export function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof RequestError) || !Array.isArray(err.details)) return {};
-  return Object.fromEntries(
-    (err.details as { field?: string; msg?: string }[]).flatMap((d) =>
-      d.field ? [[d.field, d.msg ?? '']] : [],
-    ),
-  );
-}
-
-export function useQuotationState(initial: { header: Header; lines: EditLine[] }) {
-  const [header, setHeader] = useState(initial.header);
-  const [lines, setLines] = useState(initial.lines);
-  return { header, setHeader, lines, setLines };
 }

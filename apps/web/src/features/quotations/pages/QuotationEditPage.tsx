@@ -1,17 +1,16 @@
 import { SendOutlined } from '@ant-design/icons';
 import { formatMoney, type Quotation } from '@quayside/contract';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Form, Row, Select, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MakeOrderButton } from '@/features/orders/components/MakeOrderButton';
 import { tagsStore } from '@/layout/tags-store';
-import { useDiscardGuard } from '@/shared/form/useDiscardGuard';
+import { useDocumentEditor } from '@/shared/documents/useDocumentEditor';
 import { currentLanguage } from '@/shared/i18n';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { notify } from '@/shared/notify';
-import { RequestError } from '@/shared/request';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import {
@@ -24,13 +23,7 @@ import {
   useUpdateQuotation,
 } from '../api';
 import { LineItemsTable } from '../components/LineItemsTable';
-import {
-  emptyHeader,
-  fieldErrors,
-  fromQuotation,
-  type Header,
-  useLiveTotals,
-} from '../components/useQuotationForm';
+import { emptyHeader, fromQuotation, type Header, useLiveTotals } from '../components/useQuotationForm';
 import { type EditLine, toBody } from '../lines';
 import '../quotations.css';
 
@@ -57,28 +50,32 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
       lines: [] as EditLine[],
     };
   }, [quotation, search]);
-  const [header, setHeader] = useState<Header>(initial.header);
-  const [lines, setLines] = useState<EditLine[]>(initial.lines);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [stale, setStale] = useState<number | null>(null);
   const [customers, setCustomers] = useState<{ value: number; label: string }[]>(
     quotation ? [{ value: quotation.customer_id, label: quotation.customer_name }] : [],
   );
-  const totals = useLiveTotals(header, lines);
   const create = useCreateQuotation();
   const update = useUpdateQuotation();
   const send = useSendQuotation();
-  // What the user changed since the last save: closing the tab or reloading asks first.
-  const edited = useRef(false);
-  useDiscardGuard(() => edited.current);
-  const set = (patch: Partial<Header>) => {
-    edited.current = true;
-    setHeader((h) => ({ ...h, ...patch }));
-  };
-  const changeLines = (next: EditLine[]) => {
-    edited.current = true;
-    setLines(next);
-  };
+  const { header, set, setHeader, lines, changeLines, errors, stale, save, field } =
+    useDocumentEditor<Header>({
+      initial,
+      persist: (h, items) => {
+        const body = { ...h, customer_id: h.customer_id ?? 0, items: toBody(items) };
+        return quotation
+          ? update.mutateAsync({ ...body, id: quotation.id, version: quotation.version })
+          : create.mutateAsync(body);
+      },
+      onSaved: (saved) => {
+        notify.message('success', t('quotations.saved', { version: saved.version }));
+        if (!quotation) {
+          // The new quotation opens in its own tab; the create form's tab goes (a second Save would make another).
+          const to = `/order/updateQuotation/${saved.id}`;
+          navigate(to);
+          tagsStore.close('/order/createQuotation', to);
+        }
+      },
+    });
+  const totals = useLiveTotals(header, lines);
 
   useEffect(() => {
     if (quotation || !header.customer_id) return;
@@ -90,53 +87,8 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
         contact_email: h.contact_email || c.email,
       }));
     });
-  }, [quotation, header.customer_id]);
+  }, [quotation, header.customer_id, setHeader]);
 
-  const save = useCallback(async () => {
-    setErrors({});
-    const body = { ...header, customer_id: header.customer_id ?? 0, items: toBody(lines) };
-    try {
-      const saved = quotation
-        ? await update.mutateAsync({ ...body, id: quotation.id, version: quotation.version })
-        : await create.mutateAsync(body);
-      edited.current = false;
-      notify.message('success', t('quotations.saved', { version: saved.version }));
-      if (!quotation) {
-        // The new quotation opens in its own tab; the create form's tab goes (a second Save would make another).
-        const to = `/order/updateQuotation/${saved.id}`;
-        navigate(to);
-        tagsStore.close('/order/createQuotation', to);
-      }
-    } catch (err) {
-      if (err instanceof RequestError && err.code === 'CONFLICT') {
-        setStale((err.details as { version?: number } | undefined)?.version ?? 0);
-        return;
-      }
-      setErrors(fieldErrors(err));
-      if (!(err instanceof RequestError) || err.code !== 'VALIDATION_FAILED') throw err;
-    }
-  }, [header, lines, quotation, create, update, navigate, t]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        void save();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [save]);
-
-  const field = (name: keyof Header, label: string, max = 200) => (
-    <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
-      <Input
-        value={(header[name] as string) ?? ''}
-        maxLength={max}
-        onChange={(e) => set({ [name]: e.target.value })}
-      />
-    </Form.Item>
-  );
   const title = quotation ? (
     <Space size={8}>
       {t('quotations.updateTitle', { number: quotation.number, version: quotation.version })}

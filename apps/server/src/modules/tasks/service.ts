@@ -15,7 +15,7 @@ import type {
 } from '@quayside/contract';
 import { and, asc, count, desc, eq, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailAccounts, files, taskRecipients, tasks } from '../../db/schema';
+import { customers, emailAccounts, files, taskRecipients, tasks } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
@@ -461,6 +461,10 @@ export function recipientFilter(query: Pick<TaskRecipientsQuery, 'id' | 'status'
   );
 }
 
+const customerName = sql<
+  string | null
+>`coalesce(nullif(${customers.name}, ''), nullif(${customers.companyName}, ''))`;
+
 export async function listRecipients(
   db: Db,
   user: User,
@@ -470,8 +474,9 @@ export async function listRecipients(
   const where = recipientFilter(query);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ r: taskRecipients, customer: customerName })
       .from(taskRecipients)
+      .leftJoin(customers, eq(customers.id, taskRecipients.customerId))
       .where(where)
       .orderBy(
         desc(sql`${taskRecipients.sentAt} IS NOT NULL`),
@@ -482,7 +487,9 @@ export async function listRecipients(
       .offset(offsetOf(query)),
     db.select({ n: count() }).from(taskRecipients).where(where),
   ]);
-  return { items: rows.map(toRecipient), total: total?.n ?? 0, page: query.page, page_size: query.page_size };
+  // A pasted address of a customer carries no name of its own: the customer's is shown.
+  const items = rows.map(({ r, customer }) => toRecipient({ ...r, name: r.name || customer || '' }));
+  return { items, total: total?.n ?? 0, page: query.page, page_size: query.page_size };
 }
 
 /** Every recipient of a task, for the export (streamed in pages). */

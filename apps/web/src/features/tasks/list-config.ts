@@ -6,3 +6,6 @@ export const TASK_LIST = defineList({
   sorts: ['created_at', 'name', 'status'],
   defaultSort: '-created_at',
 });
+
+/** Preference key of the columns the user chose for the task list. */
+export const TASK_PREFS = { columns: 'task.list.columns' } as const;

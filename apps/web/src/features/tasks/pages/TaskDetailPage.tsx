@@ -14,6 +14,7 @@ import {
   Statistic,
   Table,
   Tooltip,
+  Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -201,7 +202,7 @@ export default function TaskDetailPage({ id: idParam }: PageProps) {
           loading={recipients.isFetching && !recipients.data}
           dataSource={recipients.data?.items ?? []}
           locale={{ emptyText: t('tasks.noRecipients') }}
-          scroll={{ x: 960 }}
+          scroll={{ x: 1100 }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,
@@ -210,10 +211,10 @@ export default function TaskDetailPage({ id: idParam }: PageProps) {
             showSizeChanger: false,
           }}
           columns={[
-            { title: t('tasks.address'), dataIndex: 'address', ellipsis: true, width: 240 },
+            { title: t('tasks.address'), dataIndex: 'address', ellipsis: true, width: 220 },
             {
               title: t('tasks.customer'),
-              width: 160,
+              width: 150,
               ellipsis: true,
               render: (_v, r) =>
                 r.customer_id ? (
@@ -224,24 +225,34 @@ export default function TaskDetailPage({ id: idParam }: PageProps) {
             },
             {
               title: t('tasks.status'),
-              width: 100,
+              width: 90,
               render: (_v, r) => <RecipientStatusTag status={r.status} />,
             },
             {
+              // The server's words are the point of a failed row: two lines, the whole text on hover.
               title: t('tasks.reason'),
-              ellipsis: true,
-              render: (_v, r) =>
-                r.status === 'skipped'
-                  ? t(`tasks.skipReasons.${r.error}`, { defaultValue: r.error })
-                  : r.error || '',
+              render: (_v, r) => {
+                const reason =
+                  r.status === 'skipped'
+                    ? t(`tasks.skipReasons.${r.error}`, { defaultValue: r.error })
+                    : r.error || '';
+                return reason ? (
+                  <Typography.Paragraph
+                    className="task-recipients__reason"
+                    ellipsis={{ rows: 2, tooltip: reason }}
+                  >
+                    {reason}
+                  </Typography.Paragraph>
+                ) : null;
+              },
             },
             {
               title: t('tasks.executionTime'),
-              width: 160,
+              width: 150,
               render: (_v, r) => time(r.sent_at ?? r.scheduled_at),
             },
-            { title: t('tasks.openedAt'), width: 160, render: (_v, r) => time(r.opened_at) },
-            { title: t('tasks.opens'), dataIndex: 'open_count', width: 80, align: 'right' },
+            { title: t('tasks.openedAt'), width: 150, render: (_v, r) => time(r.opened_at) },
+            { title: t('tasks.opens'), dataIndex: 'open_count', width: 70, align: 'right' },
             {
               title: '',
               width: 80,

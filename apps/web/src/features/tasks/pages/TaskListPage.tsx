@@ -5,14 +5,17 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { parseTime, toThousands } from '@/shared/format';
+import { ColumnChooser } from '@/shared/list/ColumnChooser';
+import { isDefault } from '@/shared/list/column-prefs';
 import { type ListColumn, type ListPaging, ListTable } from '@/shared/list/ListTable';
 import { listParams } from '@/shared/list/url-state';
+import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
 import { useListState } from '@/shared/list/useListState';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { useLiveTasks, useTaskList } from '../api';
 import { TaskStateTag } from '../components/StatusTags';
 import { openRate, TaskProgress } from '../components/TaskProgress';
-import { TASK_LIST } from '../list-config';
+import { TASK_LIST, TASK_PREFS } from '../list-config';
 import '../tasks.css';
 
 const time = (v: string | null) => (v ? parseTime(v, '{y}-{m}-{d} {h}:{i}') : '—');
@@ -27,82 +30,92 @@ export default function TaskListPage() {
   useLiveTasks();
   const onPaging = useCallback((change: Partial<ListPaging>) => update(change), [update]);
 
-  const columns: ListColumn<TaskListItem>[] = [
-    {
-      key: 'name',
-      label: t('tasks.name'),
-      title: t('tasks.name'),
-      sortField: 'name',
-      width: 200,
-      ellipsis: true,
-      render: (_v, r) => <Link to={`/task/detail/${r.id}`}>{r.name}</Link>,
-    },
-    {
-      key: 'type',
-      label: t('tasks.type'),
-      title: t('tasks.type'),
-      width: 130,
-      render: (_v, r) =>
-        r.type === 'fixed'
-          ? r.interval_minutes === 0
-            ? t('tasks.asFast')
-            : t('tasks.everyMinutes', { count: r.interval_minutes })
-          : t('tasks.types.random'),
-    },
-    {
-      key: 'status',
-      label: t('tasks.status'),
-      title: t('tasks.status'),
-      sortField: 'status',
-      width: 100,
-      render: (_v, r) => <TaskStateTag status={r.status} />,
-    },
-    {
-      key: 'progress',
-      label: t('tasks.progress'),
-      title: t('tasks.progress'),
-      width: 190,
-      render: (_v, r) => <TaskProgress task={r} />,
-    },
-    {
-      key: 'opens',
-      label: t('tasks.opens'),
-      title: <Tooltip title={t('tasks.opensEstimate')}>{t('tasks.opens')}</Tooltip>,
-      width: 110,
-      render: (_v, r) => `${toThousands(r.open_count)} · ${openRate(r)}`,
-    },
-    {
-      key: 'account',
-      label: t('tasks.account'),
-      title: t('tasks.account'),
-      dataIndex: 'account_address',
-      width: 190,
-      ellipsis: true,
-    },
-    {
-      key: 'next',
-      label: t('tasks.nextSend'),
-      title: t('tasks.nextSend'),
-      width: 140,
-      render: (_v, r) => time(r.next_send_at),
-    },
-    {
-      key: 'started',
-      label: t('tasks.executionTime'),
-      title: t('tasks.executionTime'),
-      width: 140,
-      render: (_v, r) => time(r.started_at),
-    },
-    {
-      key: 'created',
-      label: t('tasks.created'),
-      title: t('tasks.created'),
-      sortField: 'created_at',
-      descendFirst: true,
-      width: 140,
-      render: (_v, r) => time(r.created_at),
-    },
-  ];
+  const columns = useMemo(
+    (): ListColumn<TaskListItem>[] => [
+      {
+        key: 'name',
+        label: t('tasks.name'),
+        title: t('tasks.name'),
+        sortField: 'name',
+        width: 180,
+        ellipsis: true,
+        render: (_v, r) => <Link to={`/task/detail/${r.id}`}>{r.name}</Link>,
+      },
+      {
+        key: 'type',
+        label: t('tasks.type'),
+        title: t('tasks.type'),
+        width: 120,
+        render: (_v, r) =>
+          r.type === 'fixed'
+            ? r.interval_minutes === 0
+              ? t('tasks.asFast')
+              : t('tasks.everyMinutes', { count: r.interval_minutes })
+            : t('tasks.types.random'),
+      },
+      {
+        key: 'status',
+        label: t('tasks.status'),
+        title: t('tasks.status'),
+        sortField: 'status',
+        width: 90,
+        render: (_v, r) => <TaskStateTag status={r.status} />,
+      },
+      {
+        key: 'progress',
+        label: t('tasks.progress'),
+        title: t('tasks.progress'),
+        width: 180,
+        render: (_v, r) => <TaskProgress task={r} />,
+      },
+      {
+        key: 'opens',
+        label: t('tasks.opens'),
+        title: <Tooltip title={t('tasks.opensEstimate')}>{t('tasks.opens')}</Tooltip>,
+        width: 100,
+        render: (_v, r) => `${toThousands(r.open_count)} · ${openRate(r)}`,
+      },
+      {
+        key: 'account',
+        label: t('tasks.account'),
+        title: t('tasks.account'),
+        dataIndex: 'account_address',
+        width: 180,
+        ellipsis: true,
+      },
+      {
+        key: 'next',
+        label: t('tasks.nextSend'),
+        title: t('tasks.nextSend'),
+        width: 130,
+        // Running with everyone left already handed to the server: they are going out now.
+        render: (_v, r) =>
+          r.status === 'running' && !r.next_send_at && r.pending > 0
+            ? t('tasks.sendingNow')
+            : time(r.next_send_at),
+      },
+      {
+        key: 'started',
+        label: t('tasks.executionTime'),
+        title: t('tasks.executionTime'),
+        width: 130,
+        render: (_v, r) => time(r.started_at),
+      },
+      {
+        key: 'created',
+        label: t('tasks.created'),
+        title: t('tasks.created'),
+        sortField: 'created_at',
+        descendFirst: true,
+        defaultHidden: true,
+        width: 130,
+        render: (_v, r) => time(r.created_at),
+      },
+    ],
+    [t],
+  );
+  const prefs = useColumnPrefs(TASK_PREFS.columns, columns);
+  const labels = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, c.label])), [columns]);
 
   return (
     <div className="page task-list">
@@ -143,6 +156,13 @@ export default function TaskListPage() {
             {list.data ? t('tasks.count', { count: list.data.total }) : ''}
           </span>
           <Space size={8} className="list-toolbar__tools">
+            <ColumnChooser
+              settings={prefs.settings}
+              labels={labels}
+              onChange={prefs.save}
+              onReset={prefs.reset}
+              isDefault={isDefault(columns, prefs.settings)}
+            />
             <Tooltip title={t('tags.refresh')}>
               <Button
                 icon={<ReloadOutlined spin={list.isFetching} />}
@@ -155,8 +175,9 @@ export default function TaskListPage() {
         <ListTable<TaskListItem>
           rowKey="id"
           columns={columns}
-          data={list.data}
-          loading={list.isFetching && !list.data}
+          settings={prefs.settings}
+          data={prefs.loaded ? list.data : undefined}
+          loading={(list.isFetching && !list.data) || !prefs.loaded}
           paging={state}
           defaultSort={TASK_LIST.defaultSort}
           onPagingChange={onPaging}

@@ -28,9 +28,6 @@ export const HITS_PER_KIND = 5;
 
 const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
 
-/** A document whose number is exactly what was typed comes first, then the newest. */
-const numberFirst = (number: PgColumn, q: string) => sql`lower(${number}) = ${q.toLowerCase()} DESC`;
-
 type Finder = (
   db: Db,
   q: string,
@@ -38,48 +35,108 @@ type Finder = (
   kinds: readonly SearchKind[],
 ) => Promise<SearchHit[]>;
 
-/** The folder lists' search (search_text), over every folder but drafts and trash. */
-const mailFilter = (q: string): SQL | undefined =>
-  and(
-    sql`${emails.searchText} LIKE ${containsPattern(q)}`,
-    isNull(emails.deletedAt),
-    ne(emails.folder, 'trash'),
-    ne(emails.folder, 'drafts'),
-  );
+/**
+ * The folder lists' search (search_text) in the two folders mail lives in (inbox, outbox: every
+ * folder but drafts and trash). One query per folder, each in the order of its folder index, merged:
+ * a common word is found among the newest mail of each folder instead of sorting every match.
+ */
+async function findMail(db: Db, q: string, kinds: readonly SearchKind[]): Promise<SearchHit[]> {
+  const inFolder = (folder: 'inbox' | 'outbox') =>
+    db
+      .select({
+        id: emails.id,
+        title: emails.subject,
+        subtitle: sql<string>`coalesce(nullif(${emails.fromName}, ''), ${emails.fromAddress})`,
+        date: emails.date,
+      })
+      .from(emails)
+      .where(
+        and(
+          isNull(emails.deletedAt),
+          eq(emails.folder, folder),
+          sql`${emails.searchText} LIKE ${containsPattern(q)}`,
+          // An inquiry is listed once, under inquiries, when those are searched too.
+          kinds.includes('inquiry') ? ne(emails.type, 'inquiry') : undefined,
+        ),
+      )
+      .orderBy(desc(emails.date), desc(emails.id))
+      .limit(HITS_PER_KIND);
+  return newestFirst(await Promise.all([inFolder('inbox'), inFolder('outbox')]));
+}
+
+/** Merges hit lists of one kind: newest first, each once, at most HITS_PER_KIND. */
+function newestFirst(
+  lists: { id: number; title: string; subtitle: string | null; date: Date }[][],
+): SearchHit[] {
+  const seen = new Set<number>();
+  return lists
+    .flat()
+    .sort((a, b) => b.date.getTime() - a.date.getTime() || b.id - a.id)
+    .filter((r) => !seen.has(r.id) && seen.add(r.id))
+    .slice(0, HITS_PER_KIND)
+    .map(({ id, title, subtitle }) => ({ id, title, subtitle: subtitle ?? '' }));
+}
+
+/** Inquiries first looked for among the newest this many (index order, no text index): a common word. */
+const RECENT_INQUIRIES = 500;
 
 /**
  * Inquiries: the inquiry list's filter (subject, sender name or address), and those of the
- * customers the customer list finds for the text. `search_text` (which holds subject and sender)
- * and `folder <> 'drafts'` (an inquiry is received mail) change no answer; they let the database
- * use the trigram index and the inquiries' date index.
+ * customers the customer list finds for the text. A common word is found among the newest
+ * RECENT_INQUIRIES in date order; only when that gives too few, all are searched through the
+ * trigram index (`search_text` holds subject and sender, so that condition changes no answer; nor
+ * does `folder <> 'drafts'`, which lets the inquiries' date index serve: an inquiry is received mail).
  */
 async function findInquiries(db: Db, q: string, viewer: { id: number }): Promise<SearchHit[]> {
   const subtitle = sql<string>`coalesce(nullif(${customerName}, ''), nullif(${emails.fromName}, ''), ${emails.fromAddress})`;
-  const newestFirst = (where: SQL | undefined) =>
+  const inquiries = and(inquiryFilter(inquiryListQuery.parse({})), ne(emails.folder, 'drafts'));
+  const matching = inquiryFilter(inquiryListQuery.parse({ q }));
+  const newest = (where: SQL | undefined, limit = HITS_PER_KIND) =>
     db
       .select({ id: emails.id, title: emails.subject, subtitle, date: emails.date })
       .from(emails)
       .leftJoin(customers, eq(customers.id, emails.customerId))
       .where(and(where, ne(emails.folder, 'drafts')))
       .orderBy(desc(emails.date), desc(emails.id))
-      .limit(HITS_PER_KIND);
+      .limit(limit);
+  const recent = db
+    .select({ id: emails.id })
+    .from(emails)
+    .where(inquiries)
+    .orderBy(desc(emails.date), desc(emails.id))
+    .limit(RECENT_INQUIRIES);
   const found = db
     .select({ id: customers.id })
     .from(customers)
     .where(customerFilter(customerListQuery.parse({ q }), viewer));
-  const [bySender, byCustomer] = await Promise.all([
-    newestFirst(
-      and(inquiryFilter(inquiryListQuery.parse({ q })), sql`${emails.searchText} LIKE ${containsPattern(q)}`),
-    ),
-    newestFirst(and(inquiryFilter(inquiryListQuery.parse({})), inArray(emails.customerId, found))),
+  const [common, byCustomer] = await Promise.all([
+    newest(and(matching, inArray(emails.id, recent))),
+    newest(and(inquiries, inArray(emails.customerId, found))),
   ]);
+  const bySender =
+    common.length < HITS_PER_KIND
+      ? await newest(and(matching, sql`${emails.searchText} LIKE ${containsPattern(q)}`))
+      : common;
+  return newestFirst([bySender, byCustomer]);
+}
+
+type Row = { id: number; title: string; subtitle: string | null };
+
+/**
+ * A document whose number is exactly the text (as typed or in capitals, as numbers are made) first,
+ * then the newest matches. Two queries, each on an index (the number's, the id's), instead of
+ * sorting every match by "is it the number": a common word matches most documents.
+ */
+async function exactFirst(exact: Promise<Row[]>, newest: Promise<Row[]>): Promise<SearchHit[]> {
   const seen = new Set<number>();
-  return [...bySender, ...byCustomer]
-    .sort((a, b) => b.date.getTime() - a.date.getTime() || b.id - a.id)
+  return (await Promise.all([exact, newest]))
+    .flat()
     .filter((r) => !seen.has(r.id) && seen.add(r.id))
     .slice(0, HITS_PER_KIND)
-    .map(({ id, title, subtitle }) => ({ id, title, subtitle: subtitle ?? '' }));
+    .map((r) => ({ ...r, subtitle: r.subtitle ?? '' }));
 }
+
+const numberIs = (number: PgColumn, q: string) => inArray(number, [...new Set([q, q.toUpperCase()])]);
 
 /** Each kind searched with its own list's filter (the `q` of that list), so it finds what the list finds. */
 const finders: Record<SearchKind, Finder> = {
@@ -88,69 +145,73 @@ const finders: Record<SearchKind, Finder> = {
       .select({ id: customers.id, title: customerName, subtitle: customers.email })
       .from(customers)
       .where(customerFilter(customerListQuery.parse({ q }), viewer))
-      .orderBy(desc(customers.updatedAt), desc(customers.id))
+      // The customer list's own order (newest first), on its index.
+      .orderBy(sql`${customers.createdAt} DESC NULLS LAST, ${customers.id} DESC NULLS LAST`)
       .limit(HITS_PER_KIND),
-  email: async (db, q, _viewer, kinds) =>
-    db
-      .select({
-        id: emails.id,
-        title: emails.subject,
-        subtitle: sql<string>`coalesce(nullif(${emails.fromName}, ''), ${emails.fromAddress})`,
-      })
-      .from(emails)
-      // An inquiry is listed once, under inquiries, when those are searched too.
-      .where(and(mailFilter(q), kinds.includes('inquiry') ? ne(emails.type, 'inquiry') : undefined))
-      .orderBy(desc(emails.date), desc(emails.id))
-      .limit(HITS_PER_KIND),
+  email: (db, q, _viewer, kinds) => findMail(db, q, kinds),
   inquiry: findInquiries,
-  quotation: async (db, q) =>
-    db
-      .select({ id: quotations.id, title: quotations.number, subtitle: customerName })
-      .from(quotations)
-      .leftJoin(customers, sql`${customers.id} = ${quotations.customerId}`)
-      .where(quotationFilter(quotationListQuery.parse({ q })))
-      .orderBy(numberFirst(quotations.number, q), desc(quotations.id))
-      .limit(HITS_PER_KIND)
-      .then(nullFree),
-  order: async (db, q) =>
-    db
-      .select({ id: orders.id, title: orders.number, subtitle: customerName })
-      .from(orders)
-      .leftJoin(customers, sql`${customers.id} = ${orders.customerId}`)
-      .where(orderFilter(orderListQuery.parse({ q })))
-      .orderBy(numberFirst(orders.number, q), desc(orders.id))
-      .limit(HITS_PER_KIND)
-      .then(nullFree),
-  invoice: async (db, q) =>
-    db
-      .select({ id: invoices.id, title: invoices.number, subtitle: customerName })
-      .from(invoices)
-      .leftJoin(customers, sql`${customers.id} = ${invoices.customerId}`)
-      .where(invoiceFilter(invoiceListQuery.parse({ q })))
-      .orderBy(numberFirst(invoices.number, q), desc(invoices.id))
-      .limit(HITS_PER_KIND)
-      .then(nullFree),
-  packing_list: async (db, q) =>
-    db
-      .select({ id: packingLists.id, title: packingLists.number, subtitle: customerName })
-      .from(packingLists)
-      .leftJoin(customers, sql`${customers.id} = ${packingLists.customerId}`)
-      .where(packingListFilter(packingListQuery.parse({ q })))
-      .orderBy(numberFirst(packingLists.number, q), desc(packingLists.id))
-      .limit(HITS_PER_KIND)
-      .then(nullFree),
-  product: async (db, q) =>
-    db
-      .select({ id: products.id, title: products.name, subtitle: products.model })
-      .from(products)
-      .where(await productFilter(db, productListQuery.parse({ q })))
-      .orderBy(numberFirst(products.model, q), desc(products.id))
-      .limit(HITS_PER_KIND),
+  quotation: (db, q) => {
+    const where = quotationFilter(quotationListQuery.parse({ q }));
+    const rows = (w: SQL | undefined) =>
+      db
+        .select({ id: quotations.id, title: quotations.number, subtitle: customerName })
+        .from(quotations)
+        .leftJoin(customers, eq(customers.id, quotations.customerId))
+        .where(w)
+        .orderBy(desc(quotations.id))
+        .limit(HITS_PER_KIND);
+    return exactFirst(rows(and(where, numberIs(quotations.number, q))), rows(where));
+  },
+  order: (db, q) => {
+    const where = orderFilter(orderListQuery.parse({ q }));
+    const rows = (w: SQL | undefined) =>
+      db
+        .select({ id: orders.id, title: orders.number, subtitle: customerName })
+        .from(orders)
+        .leftJoin(customers, eq(customers.id, orders.customerId))
+        .where(w)
+        .orderBy(desc(orders.id))
+        .limit(HITS_PER_KIND);
+    return exactFirst(rows(and(where, numberIs(orders.number, q))), rows(where));
+  },
+  invoice: (db, q) => {
+    const where = invoiceFilter(invoiceListQuery.parse({ q }));
+    const rows = (w: SQL | undefined) =>
+      db
+        .select({ id: invoices.id, title: invoices.number, subtitle: customerName })
+        .from(invoices)
+        .leftJoin(customers, eq(customers.id, invoices.customerId))
+        .where(w)
+        .orderBy(desc(invoices.id))
+        .limit(HITS_PER_KIND);
+    return exactFirst(rows(and(where, numberIs(invoices.number, q))), rows(where));
+  },
+  packing_list: (db, q) => {
+    const where = packingListFilter(packingListQuery.parse({ q }));
+    const rows = (w: SQL | undefined) =>
+      db
+        .select({ id: packingLists.id, title: packingLists.number, subtitle: customerName })
+        .from(packingLists)
+        .leftJoin(customers, eq(customers.id, packingLists.customerId))
+        .where(w)
+        .orderBy(desc(packingLists.id))
+        .limit(HITS_PER_KIND);
+    return exactFirst(rows(and(where, numberIs(packingLists.number, q))), rows(where));
+  },
+  product: async (db, q) => {
+    const where = await productFilter(db, productListQuery.parse({ q }));
+    const rows = (w: SQL | undefined) =>
+      db
+        .select({ id: products.id, title: products.name, subtitle: products.model })
+        .from(products)
+        .where(w)
+        .orderBy(desc(products.id))
+        .limit(HITS_PER_KIND);
+    // The model's index (lower(model), live products with a model).
+    const model = and(sql`lower(${products.model}) = ${q.toLowerCase()}`, ne(products.model, ''));
+    return exactFirst(rows(and(where, model)), rows(where));
+  },
 };
-
-function nullFree(rows: { id: number; title: string; subtitle: string | null }[]): SearchHit[] {
-  return rows.map((r) => ({ ...r, subtitle: r.subtitle ?? '' }));
-}
 
 /** Searches the kinds the viewer may list, all at once; kinds without a hit are left out. */
 export async function searchEverywhere(

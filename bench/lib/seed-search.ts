@@ -33,6 +33,9 @@ export async function seedEmails(database: Database, count: number, customers: n
   const first = await database.query<{ min: number }>(
     'SELECT coalesce(min(id), 0)::int AS min FROM customers',
   );
+  // Ids given here, so each email is the first of its own thread without an UPDATE of every row.
+  const last = await database.query<{ max: number }>('SELECT coalesce(max(id), 0)::int AS max FROM emails');
+  const idBase = last.rows[0]!.max;
   await withIndexesRebuilt(database, 'emails', async () => {
     const batch = 250_000;
     for (let start = 1; start <= count; start += batch) {

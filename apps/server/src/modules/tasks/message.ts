@@ -28,7 +28,8 @@ export function personalise(task: TaskRow, recipient: RecipientRow, values: Merg
 
 /**
  * The RFC 5322 bytes for one recipient, with the RFC 8058 one-click unsubscribe headers; the same
- * bytes go to SMTP and, when the task asks for it, to the Sent folder.
+ * bytes go to SMTP and, when the task asks for it, to the Sent folder. An attachment whose bytes are
+ * in `contents` (by sha256; the sender reads a task's small attachments once) is not read again.
  */
 export async function buildTaskMessage(
   store: FileStore,
@@ -38,6 +39,7 @@ export async function buildTaskMessage(
   values: MergeValues,
   attachments: FileRow[],
   date: Date,
+  contents?: ReadonlyMap<string, Buffer>,
 ) {
   const mail = personalise(task, recipient, values);
   const composer = new MailComposer({
@@ -56,7 +58,7 @@ export async function buildTaskMessage(
     attachments: attachments.map((f) => ({
       filename: f.name,
       contentType: f.mime,
-      content: store.open(f.sha256),
+      content: contents?.get(f.sha256) ?? store.open(f.sha256),
     })),
   });
   const raw = await composer.compile().build();

@@ -4,6 +4,9 @@ import { api, BASE_URL, SECOND_ADMIN, shot, signIn } from './support';
 const run = Date.now().toString(36);
 const PRODUCT = `Harbour Kettle ${run}`;
 const BUYER = `buyer.${run}@e2e.test`;
+/** A 32×32 PNG in one colour. */
+const PNG_32 =
+  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAO0lEQVRIiWPgqjWiKWIYtaB2NIiMRlMR12hGMxotKrhGS9Pa0QqHa7TKrB1tVRiNNrxqR5uORoO6dQ0AsvrkH3R8Z3wAAAAASUVORK5CYII=';
 
 test('a visitor finds a product, sends an inquiry, staff see it live; the admin restyles the site', async ({
   browser,
@@ -95,12 +98,43 @@ test('a visitor finds a product, sends an inquiry, staff see it live; the admin 
   await hex.fill('aa3300');
   await hex.press('Enter');
   await page.keyboard.press('Escape');
+  // A favicon (uploaded like the logo) and the buyer's acknowledgement, off by default.
+  await page
+    .locator('.ant-form-item', { hasText: 'Favicon' })
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from(PNG_32, 'base64') });
+  await expect(page.getByRole('img', { name: 'Favicon' })).toBeVisible();
+  const ack = page.getByRole('switch', { name: 'Email the buyer after an inquiry' });
+  await expect(ack).not.toBeChecked();
+  await expect(page.locator('.website__form').getByLabel('Subject', { exact: true })).toBeDisabled();
+  await ack.click();
+  await page.locator('.website__form').getByLabel('Subject', { exact: true }).fill('Thank you, {name}');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Website settings saved')).toBeVisible();
+  await page.locator('.website__section', { hasText: 'Site' }).first().scrollIntoViewIfNeeded();
+  await page.getByRole('img', { name: 'Favicon' }).scrollIntoViewIfNeeded();
   await shot(page, 'website-settings');
+  await page
+    .locator('.website__section', { hasText: 'Acknowledgement to the buyer' })
+    .scrollIntoViewIfNeeded();
+  await shot(page, 'website-settings-ack');
+  const saved = await api<{ site: { ack_enabled: boolean; ack_subject: string; favicon_file_id: number } }>(
+    ctx,
+    'GET',
+    '/api/website/settings/',
+    { token },
+  );
+  expect(saved.site.ack_enabled).toBe(true);
+  expect(saved.site.ack_subject).toBe('Thank you, {name}');
 
   await visitor.goto(`${BASE_URL}/site/`);
   await expect(visitor.getByRole('heading', { level: 1, name: `Harbourline ${run}` })).toBeVisible();
+  await expect(visitor.locator('link[rel=icon]')).toHaveAttribute(
+    'href',
+    `/site/favicon?v=${saved.site.favicon_file_id}`,
+  );
+  const icon = await visitor.request.get(`${BASE_URL}/site/favicon`);
+  expect(icon.headers()['content-type']).toBe('image/png');
   const brand = await visitor
     .locator('.hero')
     .evaluate((el) => getComputedStyle(el).getPropertyValue('--brand').trim().toLowerCase());

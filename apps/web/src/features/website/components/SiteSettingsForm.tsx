@@ -21,6 +21,11 @@ import { THEME_PRESETS } from '@/shared/settings';
 import { useSaveWebsiteSettings, type WebsiteSettingsBody } from '../api';
 
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+const FAVICON_TYPES = [...LOGO_TYPES, 'image/x-icon', 'image/vnd.microsoft.icon'];
+
+/** The same rule as the server's: a host name without scheme, port or path. */
+const HOST_NAME = /^$|^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
 
 type Props = {
   settings: WebsiteSettings;
@@ -35,6 +40,8 @@ export function SiteSettingsForm({ settings, products, accounts }: Props) {
   const [form] = Form.useForm<WebsiteSettingsBody>();
   const save = useSaveWebsiteSettings();
   const logo = Form.useWatch(['company', 'logo_file_id'], form);
+  const favicon = Form.useWatch(['site', 'favicon_file_id'], form);
+  const ackOn = Form.useWatch(['site', 'ack_enabled'], form);
   const { submit, submitting } = useSubmit(async (values: WebsiteSettingsBody) => {
     await save.mutateAsync({
       company: { ...settings.company, ...values.company },
@@ -43,14 +50,23 @@ export function SiteSettingsForm({ settings, products, accounts }: Props) {
     void message.success(t('website.saved'));
   });
 
-  const beforeUpload = (file: File) => {
-    if (!file.type.startsWith('image/') || file.size > LOGO_MAX_BYTES) {
-      void message.error(t('website.logoRule'));
-      return Upload.LIST_IGNORE;
-    }
-    void uploadFile(file).then((info) => form.setFieldValue(['company', 'logo_file_id'], info.id));
-    return false;
-  };
+  /** The logo and the favicon: a picture uploaded at once, its id kept in the form until saved. */
+  const pictureUpload =
+    (field: ['company', 'logo_file_id'] | ['site', 'favicon_file_id'], types: string[], rule: string) =>
+    (file: File) => {
+      if (!types.includes(file.type) || file.size > LOGO_MAX_BYTES) {
+        void message.error(t(rule));
+        return Upload.LIST_IGNORE;
+      }
+      void uploadFile(file).then((info) => form.setFieldValue(field, info.id));
+      return false;
+    };
+  const beforeUpload = pictureUpload(['company', 'logo_file_id'], LOGO_TYPES, 'website.logoRule');
+  const beforeFaviconUpload = pictureUpload(
+    ['site', 'favicon_file_id'],
+    FAVICON_TYPES,
+    'website.faviconRule',
+  );
 
   const initial: WebsiteSettingsBody = {
     company: settings.company,
@@ -140,6 +156,43 @@ export function SiteSettingsForm({ settings, products, accounts }: Props) {
         <Col xs={24} md={12}>
           {text(['site', 'about_zh'], t('website.aboutZh'), 10000, 5)}
         </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name={['site', 'favicon_file_id']}
+            label={t('website.favicon')}
+            extra={t('website.faviconHint')}
+          >
+            <Space>
+              {favicon ? (
+                <img className="website__favicon" src={fileUrl(favicon, true)} alt={t('website.favicon')} />
+              ) : null}
+              <Upload
+                accept="image/png,image/jpeg,image/webp,image/x-icon,.ico"
+                showUploadList={false}
+                beforeUpload={beforeFaviconUpload}
+              >
+                <Button icon={<UploadOutlined />}>{t('website.uploadFavicon')}</Button>
+              </Upload>
+              {favicon ? (
+                <Button
+                  icon={<DeleteOutlined />}
+                  onClick={() => form.setFieldValue(['site', 'favicon_file_id'], null)}
+                  aria-label={t('website.removeFavicon')}
+                />
+              ) : null}
+            </Space>
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name={['site', 'host_name']}
+            label={t('website.hostName')}
+            extra={t('website.hostNameHint')}
+            rules={[{ pattern: HOST_NAME, message: t('website.hostNameRule') }]}
+          >
+            <Input placeholder="www.example.com" maxLength={253} />
+          </Form.Item>
+        </Col>
         <Col xs={24} md={8}>
           <Form.Item
             name={['site', 'theme_color']}
@@ -212,6 +265,70 @@ export function SiteSettingsForm({ settings, products, accounts }: Props) {
         </Col>
         <Col xs={24} md={6}>
           {link('instagram', 'Instagram')}
+        </Col>
+      </Row>
+
+      <h3 className="website__section">{t('website.ack')}</h3>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name={['site', 'ack_enabled']} label={t('website.ackEnabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name={['site', 'ack_account_id']}
+            label={t('website.ackAccount')}
+            extra={t('website.ackAccountHint')}
+          >
+            <Select
+              allowClear
+              disabled={!ackOn}
+              placeholder={t('website.ackSameAccount')}
+              options={accounts.map((a) => ({
+                value: a.id,
+                label: a.name ? `${a.name} <${a.address}>` : a.address,
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name={['site', 'ack_subject']} label={t('website.ackSubject')}>
+            <Input maxLength={200} disabled={!ackOn} placeholder={t('website.ackSubjectDefault')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name={['site', 'ack_subject_zh']} label={t('website.ackSubjectZh')}>
+            <Input maxLength={200} disabled={!ackOn} placeholder={t('website.ackSubjectZhDefault')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name={['site', 'ack_text']}
+            label={t('website.ackText')}
+            extra={t('website.ackTextHint')}
+          >
+            <Input.TextArea
+              rows={5}
+              maxLength={5000}
+              disabled={!ackOn}
+              placeholder={t('website.ackTextDefault')}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name={['site', 'ack_text_zh']}
+            label={t('website.ackTextZh')}
+            extra={t('website.ackTextHint')}
+          >
+            <Input.TextArea
+              rows={5}
+              maxLength={5000}
+              disabled={!ackOn}
+              placeholder={t('website.ackTextZhDefault')}
+            />
+          </Form.Item>
         </Col>
       </Row>
       <Button type="primary" htmlType="submit" loading={submitting}>

@@ -143,6 +143,10 @@ test.describe('task create extras', () => {
 
     // Edit the draft: the form comes back as saved; the attachment is dropped.
     const detail = shown(page);
+    await expect(detail.locator('.ant-descriptions')).toContainText(
+      'Working hoursMon, Tue, Wed, Thu, 10:00–16:00 (Asia/Tokyo)',
+    );
+    await shot(page, 'task-detail-hours');
     await detail.getByRole('button', { name: 'Edit' }).click();
     await expect(page).toHaveURL(new RegExp(`/task/create\\?id=${id}$`));
     const edit = shown(page);

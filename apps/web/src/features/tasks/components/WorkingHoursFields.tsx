@@ -1,6 +1,7 @@
 import { WORKDAYS, type WorkingHours } from '@quayside/contract';
 import { Checkbox, Form, Select, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -35,6 +36,16 @@ export function hoursBody(v: HoursValues): WorkingHours | null {
     start: v.hours_range?.[0]?.format('HH:mm') ?? '09:00',
     end: v.hours_range?.[1]?.format('HH:mm') ?? '18:00',
   };
+}
+
+/** "Mon, Tue, Wed, 09:00–18:00 (Europe/Berlin)": a task's hours in a line. */
+export function hoursSummary(t: TFunction, hours: WorkingHours): string {
+  return t('tasks.hours.summary', {
+    days: hours.days.map((d) => t(`tasks.hours.weekdays.${d}`)).join(t('tasks.hours.daySeparator')),
+    start: hours.start,
+    end: hours.end,
+    zone: hours.time_zone,
+  });
 }
 
 /** The server's field names of the working hours, as this form's. */

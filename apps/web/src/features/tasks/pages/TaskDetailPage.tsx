@@ -33,6 +33,7 @@ import {
 } from '../api';
 import { RecipientStatusTag, TaskStateTag } from '../components/StatusTags';
 import { openRate, TaskProgress } from '../components/TaskProgress';
+import { hoursSummary } from '../components/WorkingHoursFields';
 import '../tasks.css';
 
 const time = (v: string | null) => (v ? parseTime(v) : '—');
@@ -146,6 +147,11 @@ export default function TaskDetailPage({ id: idParam }: PageProps) {
                 : t('tasks.everyMinutes', { count: d.interval_minutes })
               : `${t('tasks.types.random')}: ${time(d.window_start)} – ${time(d.window_end)}`}
           </Descriptions.Item>
+          {d.working_hours && (
+            <Descriptions.Item label={t('tasks.hours.label')}>
+              {hoursSummary(t, d.working_hours)}
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('tasks.nextSend')}>{time(d.next_send_at)}</Descriptions.Item>
           <Descriptions.Item label={t('tasks.executionTime')}>{time(d.started_at)}</Descriptions.Item>
           <Descriptions.Item label={t('tasks.finished')}>{time(d.finished_at)}</Descriptions.Item>

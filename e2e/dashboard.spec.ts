@@ -1,7 +1,19 @@
 import { expect, request, test } from '@playwright/test';
 import { ADMIN, api, apiLogin, BASE_URL, EDITOR, shot, signIn } from './support';
 
+type Charts = {
+  from: string;
+  to: string;
+  emails: { received: number; sent: number }[] | null;
+  inquiries: { days: { count: number }[] } | null;
+  funnel: { inquiries: number; quoted: number; ordered: number } | null;
+};
+const day = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const yearStart = () => `${new Date().getFullYear()}-01-01`;
+
 test.use({ viewport: { width: 1366, height: 900 } });
+// In order, in one worker: the second test's orders would change the first one's company figures.
+test.describe.configure({ mode: 'default' });
 
 test('the dashboard counts open quotations and orders, a period change is remembered, a card opens its filtered list', async ({
   page,
@@ -51,6 +63,78 @@ test('the dashboard counts open quotations and orders, a period change is rememb
   await expect(page.locator('.order-list__filters')).toContainText('In progress');
 });
 
+test('the charts follow the period and one salesperson, and the running tasks card opens the running tasks', async ({
+  page,
+  context,
+}) => {
+  // A salesperson of her own, so the figures picked for her are exactly the rows made here.
+  const admin = await apiLogin(ADMIN);
+  const ctx = await request.newContext();
+  const run = Date.now().toString(36);
+  const seller = { username: `chart.${run}`, password: 'chart-pass-1', name: `Chart Seller ${run}` };
+  await api(ctx, 'POST', '/api/user/create/', { token: admin, data: { ...seller, roles: ['admin'] } });
+  const token = await apiLogin(seller);
+  const customer = await api<{ id: number }>(ctx, 'POST', '/api/customer/create/', {
+    token,
+    data: { company_name: `Chart Buyer ${run}` },
+  });
+  const order = (currency: string, unit_price: string) =>
+    api(ctx, 'POST', '/api/order/create/', {
+      token,
+      data: {
+        customer_id: customer.id,
+        currency,
+        items: [{ model: 'CH-1', description: 'Chart line', quantity: '2', unit_price }],
+      },
+    });
+  await order('USD', '10');
+  await order('USD', '0.5');
+  await order('EUR', '2.5');
+  const company = (from: string) =>
+    api<Charts>(ctx, 'GET', `/api/dashboard/charts/?from=${from}&to=${day()}`, { token: admin });
+  const [today, year] = [await company(day()), await company(yearStart())];
+  await ctx.dispose();
+
+  await signIn(context);
+  await page.goto('/dashboard');
+  const charts = page.getByTestId('dashboard-charts');
+  await page.getByTestId('dashboard-period').getByText('Today').click();
+  await expect(charts).toHaveAttribute('data-from', day());
+  // The whole company's mail and inquiries, as the API counts them.
+  const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
+  const mailText = (c: Charts) =>
+    `${sum(c.emails!.map((d) => d.received)).toLocaleString('en')} received · ${sum(c.emails!.map((d) => d.sent)).toLocaleString('en')} sent`;
+  await expect(page.getByTestId('chart-emails-total')).toHaveText(mailText(today));
+  await expect(page.getByTestId('chart-funnel')).toBeVisible();
+
+  await page.getByTestId('dashboard-period').getByText('This year').click();
+  await expect(charts).toHaveAttribute('data-from', yearStart());
+  await expect(page.getByTestId('chart-emails-total')).toHaveText(mailText(year));
+  const inquiries = sum(year.inquiries!.days.map((d) => d.count));
+  await expect(page.getByTestId('chart-inquiries-total')).toHaveText(
+    `${inquiries} ${inquiries === 1 ? 'inquiry' : 'inquiries'}`,
+  );
+
+  // Her figures only: two USD orders and one EUR order, her customer on top.
+  await page.getByTestId('dashboard-owner').click();
+  await page.keyboard.type(seller.name);
+  await page.locator('.ant-select-item-option', { hasText: seller.name }).click();
+  await expect(page.getByTestId('chart-order-value-total')).toHaveText('$21.00 · 2 orders');
+  await expect(page.getByTestId('chart-funnel-total')).toHaveText('Overall —');
+  await expect(page.getByTestId('chart-top-customers').locator('canvas')).toBeVisible();
+  await page.getByTestId('chart-currency').getByText('EUR').click();
+  await expect(page.getByTestId('chart-order-value-total')).toHaveText('€5.00 · 1 order');
+  await expect(page.getByTestId('card-orders')).toHaveText('3');
+  await shot(page, 'dashboard-charts-seller');
+
+  const tasks = page.getByTestId('dashboard-cards').getByRole('link', { name: 'Running email tasks' });
+  await expect(page.getByTestId('card-tasks')).toHaveText('0');
+  await expect(page.getByTestId('card-tasks-rate')).toHaveText('Nothing sent yet');
+  await tasks.click();
+  await expect(page).toHaveURL(/\/task\/list\?status=running/);
+  await expect(page.locator('.app-main__pane:not([hidden]) .task-list')).toContainText('Running');
+});
+
 test('an editor sees her unread mail and no card of an admin-only list', async ({ page, context }) => {
   await signIn(context, EDITOR);
   await page.goto('/dashboard');
@@ -59,6 +143,9 @@ test('an editor sees her unread mail and no card of an admin-only list', async (
   await expect(page.getByTestId('card-orders')).toHaveCount(0);
   // Her inbox is admin-only: the card is no link.
   await expect(page.getByTestId('dashboard-cards').getByRole('link')).toHaveCount(0);
+  // No chart and no task card: every list behind them is an admin's.
+  await expect(page.getByTestId('card-tasks')).toHaveCount(0);
+  await expect(page.getByTestId('dashboard-charts')).toHaveCount(0);
   await shot(page, 'dashboard-editor');
 });
 
@@ -70,5 +157,10 @@ test('the dashboard in Chinese', async ({ page, context }) => {
   await expect(page.getByTestId('dashboard-cards')).toContainText('进行中的订单');
   await expect(page.getByTestId('dashboard-period')).toContainText('近 30 天');
   await expect(page.getByTestId('dashboard-todo')).toContainText('待办');
+  await expect(page.getByTestId('dashboard-cards')).toContainText('进行中的邮件任务');
+  await expect(page.getByTestId('chart-emails')).toContainText('每日邮件');
+  await expect(page.getByTestId('chart-funnel')).toContainText('询盘 → 报价 → 订单');
+  await expect(page.getByTestId('chart-emails').locator('canvas')).toBeVisible();
+  await page.getByTestId('dashboard-charts').scrollIntoViewIfNeeded();
   await shot(page, 'dashboard-zh');
 });

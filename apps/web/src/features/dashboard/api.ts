@@ -1,4 +1,4 @@
-import type { DashboardSummary, DemoSeeded, DemoStatus } from '@quayside/contract';
+import type { DashboardCharts, DashboardSummary, DemoSeeded, DemoStatus } from '@quayside/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from '@/shared/request';
 
@@ -28,6 +28,16 @@ export function useDashboardSummary(params: { from: string; to: string; owner_id
   return useQuery({
     queryKey: ['dashboard', 'summary', params],
     queryFn: ({ signal }) => get<DashboardSummary>('/dashboard/summary/', params, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** The period's charts (GET /api/dashboard/charts/), same parameters as the summary. */
+export function useDashboardCharts(params: { from: string; to: string; owner_id?: number }) {
+  return useQuery({
+    queryKey: ['dashboard', 'charts', params],
+    queryFn: ({ signal }) => get<DashboardCharts>('/dashboard/charts/', params, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

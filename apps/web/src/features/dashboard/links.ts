@@ -23,5 +23,6 @@ export function cardLinks(_data: Pick<DashboardSummary, 'from' | 'to'>, ownerId?
     waiting: withQuery('/inquiry/list', { state: 'new' }),
     followUps: withQuery('/email/inbox', { status: 'follow_up', handler_id: ownerId }),
     failedSends: '/email/outbox',
+    tasks: withQuery('/task/list', { status: 'running' }),
   };
 }

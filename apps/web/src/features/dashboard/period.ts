@@ -50,3 +50,17 @@ export function rememberPeriod(period: Period): void {
     // Private mode or full storage: the choice lasts for this visit only.
   }
 }
+
+/** Every month (`YYYY-MM`) the period touches, first to last. */
+export function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [y, m] = from.split('-').map(Number) as [number, number];
+  const last = to.slice(0, 7);
+  for (;;) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    months.push(month);
+    if (month >= last) return months;
+    m += 1;
+    if (m > 12) [y, m] = [y + 1, 1];
+  }
+}

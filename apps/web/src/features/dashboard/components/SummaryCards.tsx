@@ -5,6 +5,7 @@ import {
   InboxOutlined,
   MailOutlined,
   QuestionCircleOutlined,
+  SendOutlined,
 } from '@ant-design/icons';
 import { type CurrencySum, type DashboardSummary, formatMoney } from '@quayside/contract';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCanOpen } from '@/shared/routes/pages';
 import { cardLinks } from '../links';
+import { percent } from '../percent';
 
 type CardSpec = {
   key: string;
@@ -51,7 +53,7 @@ function Change({ now, before }: { now: number; before: number }) {
 
 /** The cards the viewer may see, each a link to the filtered list behind it when she may open it. */
 export function SummaryCards({ data, ownerId }: { data: DashboardSummary | undefined; ownerId?: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const canOpen = useCanOpen();
   if (!data) return <Skeleton active paragraph={{ rows: 3 }} />;
   const links = cardLinks(data, ownerId);
@@ -113,6 +115,27 @@ export function SummaryCards({ data, ownerId }: { data: DashboardSummary | undef
         </>
       ),
       to: links.orders,
+    });
+
+  const tasks = data.running_tasks;
+  if (tasks)
+    cards.push({
+      key: 'tasks',
+      icon: <SendOutlined />,
+      title: t('dashboardCharts.runningTasks'),
+      value: tasks.count,
+      detail: (
+        <Typography.Text type="secondary" data-testid="card-tasks-rate">
+          {tasks.sent > 0
+            ? t('dashboardCharts.openRate', {
+                rate: percent(tasks.opened, tasks.sent, i18n.language === 'zh' ? 'zh' : 'en'),
+                opened: tasks.opened.toLocaleString(),
+                sent: tasks.sent.toLocaleString(),
+              })
+            : t('dashboardCharts.nothingSent')}
+        </Typography.Text>
+      ),
+      to: links.tasks,
     });
 
   return (

@@ -1,5 +1,5 @@
-import { Card, Col, Row, Select, Space, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Card, Col, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MenuEntry } from '@/layout/menu';
@@ -8,13 +8,16 @@ import { parseTime } from '@/shared/format';
 import { useStaff } from '@/shared/lookups/useStaff';
 import { useUser } from '@/shared/session';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
-import { useDashboardSummary } from '../api';
+import { useDashboardCharts, useDashboardSummary } from '../api';
 import { PeriodChooser } from '../components/PeriodChooser';
 import { SampleDataCard } from '../components/SampleDataCard';
 import { SummaryCards } from '../components/SummaryCards';
 import { TodoPanel } from '../components/TodoPanel';
 import { type Period, rememberedPeriod, rememberPeriod } from '../period';
 import './dashboard.css';
+
+// ECharts is a chunk of its own, fetched only when the dashboard draws its charts.
+const DashboardCharts = lazy(() => import('../charts/DashboardCharts'));
 
 function greetingKey(hour: number): string {
   // Past midnight it is still the evening's work.
@@ -36,11 +39,9 @@ export default function DashboardPage() {
   const [period, setPeriod] = useState<Period>(rememberedPeriod);
   const [ownerId, setOwnerId] = useState<number | undefined>();
   const staff = useStaff(isAdmin);
-  const summary = useDashboardSummary({
-    from: period.from,
-    to: period.to,
-    ...(ownerId ? { owner_id: ownerId } : {}),
-  });
+  const params = { from: period.from, to: period.to, ...(ownerId ? { owner_id: ownerId } : {}) };
+  const summary = useDashboardSummary(params);
+  const charts = useDashboardCharts(params);
   const choosePeriod = (next: Period) => {
     setPeriod(next);
     rememberPeriod(next);
@@ -104,6 +105,10 @@ export default function DashboardPage() {
           <TodoPanel data={summary.data} ownerId={ownerId} />
         </Col>
       </Row>
+
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} className="dashboard__charts-loading" />}>
+        <DashboardCharts data={charts.data} lang={i18n.language === 'zh' ? 'zh' : 'en'} />
+      </Suspense>
 
       <Typography.Title level={5} className="dashboard__section">
         {t('dashboard.shortcuts')}

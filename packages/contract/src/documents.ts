@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
-import { recordId } from './envelope';
-import { UNITS } from './lookups';
+import { commaList, queryBool, queryId, recordId } from './envelope';
+import { CURRENCIES, TRADE_TERMS, UNITS } from './lookups';
 import { formatMoney, priceString, quantityString, roundMoney } from './money';
 
 /**
@@ -18,6 +18,21 @@ export const documentText = (max: number) =>
     .transform((v) => v.trim());
 
 const unitIds = UNITS.map((u) => u.id) as [string, ...string[]];
+export const CURRENCY_IDS = CURRENCIES.map((c) => c.id) as [string, ...string[]];
+export const TRADE_TERM_IDS = TRADE_TERMS.map((t) => t.id) as [string, ...string[]];
+
+/** `?currency=USD,EUR` of a document list. */
+export const currencyFilter = commaList(CURRENCY_IDS, 20);
+
+/** What every versioned document answers: one version, the diff of two, and a version's PDF. */
+export const documentVersionQuery = z.object({ id: queryId, version: queryId.optional() });
+export const documentDiffQuery = z.object({ id: queryId, from: queryId, to: queryId });
+export const documentPdfQuery = z.object({
+  id: queryId,
+  version: queryId.optional(),
+  lang: z.enum(['en', 'zh']).default('en'),
+  download: queryBool.optional(),
+});
 export const MAX_LINE_ITEMS = 500;
 
 /** A line as the client sends it; the amount is the server's to compute. */

@@ -103,6 +103,18 @@ export const queryBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
+/** `?status=a,b`: a comma list of known values, at most `max` of them. */
+export const commaList = <T extends [string, ...string[]]>(values: T, max: number) =>
+  z
+    .string()
+    .max(200)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(values)).max(max));
+
+/** `?sort=field`, or `-field` for descending, one of a list's sortable fields. */
+export const sortParam = (fields: readonly [string, ...string[]]) =>
+  z.enum([...fields, ...fields.map((f) => `-${f}`)] as [string, ...string[]]);
+
 export const idQuery = z.object({ id: queryId });
 export const idsBody = z.object({ ids: recordIds().min(1) });
 export const isoTime = z.string();

@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import {
+  currencyFilter,
   diffChanges,
   documentDiff,
+  documentDiffQuery,
+  documentPdfQuery,
   documentText,
+  documentVersionQuery,
   lineItem,
   lineItemInput,
   MAX_LINE_ITEMS,
+  TRADE_TERM_IDS,
 } from './documents';
-import { calendarDate, listQuery, queryBool, queryId, recordId } from './envelope';
-import { CURRENCIES, INVOICE_KIND, TRADE_TERMS } from './lookups';
+import { calendarDate, idQuery, idsBody, listQuery, queryId, recordId, sortParam } from './envelope';
+import { INVOICE_KIND } from './lookups';
 import { priceString } from './money';
 import { bankDetails } from './settings';
 
@@ -19,9 +24,6 @@ import { bankDetails } from './settings';
  */
 export const INVOICE_KINDS = INVOICE_KIND.map((k) => k.id) as ['proforma', 'commercial'];
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
-
-const currencyIds = CURRENCIES.map((c) => c.id) as [string, ...string[]];
-const tradeTermIds = TRADE_TERMS.map((t) => t.id) as [string, ...string[]];
 
 /** POST /api/invoice/create_from_order/: the order's current version, same lines, same total. */
 export const invoiceFromOrder = z.object({
@@ -38,7 +40,7 @@ export const invoiceUpdate = z
   .object({
     contact_name: documentText(200),
     contact_email: documentText(254),
-    trade_term: z.enum(tradeTermIds).nullable(),
+    trade_term: z.enum(TRADE_TERM_IDS).nullable(),
     port_of_loading: documentText(200),
     port_of_destination: documentText(200),
     payment_terms: documentText(1000),
@@ -140,34 +142,22 @@ export const INVOICE_SORTS = [
   'updated_at',
 ] as const;
 export const invoiceListQuery = listQuery.extend({
-  sort: z
-    .enum([...INVOICE_SORTS, ...INVOICE_SORTS.map((s) => `-${s}` as const)] as [string, ...string[]])
-    .optional(),
+  sort: sortParam(INVOICE_SORTS).optional(),
   kind: z.enum(INVOICE_KINDS).optional(),
   customer_id: queryId.optional(),
   order_id: queryId.optional(),
-  currency: z
-    .string()
-    .max(200)
-    .transform((v) => v.split(',').filter(Boolean))
-    .pipe(z.array(z.enum(currencyIds)).max(20))
-    .optional(),
+  currency: currencyFilter.optional(),
   /** Issued on or after / on or before. */
   date_from: calendarDate.optional(),
   date_to: calendarDate.optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
-export const invoiceIdQuery = z.object({ id: queryId });
-export const invoiceIdsBody = z.object({ ids: z.array(recordId).min(1).max(1000) });
-export const invoiceVersionQuery = z.object({ id: queryId, version: queryId.optional() });
-export const invoiceDiffQuery = z.object({ id: queryId, from: queryId, to: queryId });
-export const invoicePdfQuery = z.object({
-  id: queryId,
-  version: queryId.optional(),
-  lang: z.enum(['en', 'zh']).default('en'),
-  download: queryBool.optional(),
-});
+export const invoiceIdQuery = idQuery;
+export const invoiceIdsBody = idsBody;
+export const invoiceVersionQuery = documentVersionQuery;
+export const invoiceDiffQuery = documentDiffQuery;
+export const invoicePdfQuery = documentPdfQuery;
 
 export const invoiceVersion = z.object({
   version: z.number().int(),

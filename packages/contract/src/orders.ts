@@ -1,14 +1,29 @@
 import { z } from 'zod';
 import {
+  CURRENCY_IDS,
+  currencyFilter,
   diffChanges,
   documentDiff,
+  documentDiffQuery,
+  documentPdfQuery,
   documentText,
+  documentVersionQuery,
   lineItem,
   lineItemInput,
   MAX_LINE_ITEMS,
+  TRADE_TERM_IDS,
 } from './documents';
-import { calendarDate, listQuery, queryBool, queryId, recordId } from './envelope';
-import { CURRENCIES, ORDER_STATUS, TRADE_TERMS } from './lookups';
+import {
+  calendarDate,
+  commaList,
+  idQuery,
+  idsBody,
+  listQuery,
+  queryId,
+  recordId,
+  sortParam,
+} from './envelope';
+import { ORDER_STATUS } from './lookups';
 import { priceString } from './money';
 
 /**
@@ -18,17 +33,14 @@ import { priceString } from './money';
 export const ORDER_STATUSES = ORDER_STATUS.map((s) => s.id) as ['in_progress', 'done'];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-const currencyIds = CURRENCIES.map((c) => c.id) as [string, ...string[]];
-const tradeTermIds = TRADE_TERMS.map((t) => t.id) as [string, ...string[]];
-
 /** The editable content of an order: what each version keeps. */
 const shape = {
   name: documentText(200),
   customer_id: recordId,
   contact_name: documentText(200),
   contact_email: documentText(254),
-  currency: z.enum(currencyIds),
-  trade_term: z.enum(tradeTermIds).nullable(),
+  currency: z.enum(CURRENCY_IDS),
+  trade_term: z.enum(TRADE_TERM_IDS).nullable(),
   port_of_loading: documentText(200),
   port_of_destination: documentText(200),
   payment_terms: documentText(1000),
@@ -200,37 +212,24 @@ export const orderListAnswer = z.object({
 export type OrderListAnswer = z.infer<typeof orderListAnswer>;
 
 export const ORDER_SORTS = ['number', 'total', 'delivery_date', 'created_at', 'updated_at'] as const;
-const commaList = <T extends [string, ...string[]]>(values: T, max: number) =>
-  z
-    .string()
-    .max(200)
-    .transform((v) => v.split(',').filter(Boolean))
-    .pipe(z.array(z.enum(values)).max(max));
 export const orderListQuery = listQuery.extend({
-  sort: z
-    .enum([...ORDER_SORTS, ...ORDER_SORTS.map((s) => `-${s}` as const)] as [string, ...string[]])
-    .optional(),
+  sort: sortParam(ORDER_SORTS).optional(),
   status: commaList(ORDER_STATUSES, 2).optional(),
   customer_id: queryId.optional(),
   owner_id: queryId.optional(),
   quotation_id: queryId.optional(),
-  currency: commaList(currencyIds, 20).optional(),
+  currency: currencyFilter.optional(),
   /** Created on or after / on or before (UTC days). */
   date_from: calendarDate.optional(),
   date_to: calendarDate.optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
-export const orderIdQuery = z.object({ id: queryId });
-export const orderIdsBody = z.object({ ids: z.array(recordId).min(1).max(1000) });
-export const orderVersionQuery = z.object({ id: queryId, version: queryId.optional() });
-export const orderDiffQuery = z.object({ id: queryId, from: queryId, to: queryId });
-export const orderPdfQuery = z.object({
-  id: queryId,
-  version: queryId.optional(),
-  lang: z.enum(['en', 'zh']).default('en'),
-  download: queryBool.optional(),
-});
+export const orderIdQuery = idQuery;
+export const orderIdsBody = idsBody;
+export const orderVersionQuery = documentVersionQuery;
+export const orderDiffQuery = documentDiffQuery;
+export const orderPdfQuery = documentPdfQuery;
 
 /** POST /api/order/set_status/: who and when are the server's. */
 export const orderStatusSet = z.object({ id: recordId, status: z.enum(ORDER_STATUSES) });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { diffFields, diffLines, documentText, MAX_LINE_ITEMS } from './documents';
-import { calendarDate, listQuery, queryBool, queryId, recordId } from './envelope';
+import {
+  diffFields,
+  diffLines,
+  documentDiffQuery,
+  documentPdfQuery,
+  documentText,
+  documentVersionQuery,
+  MAX_LINE_ITEMS,
+} from './documents';
+import { calendarDate, listQuery, queryId, recordId, sortParam } from './envelope';
 import { UNITS } from './lookups';
 import { quantityString } from './money';
 
@@ -201,12 +209,7 @@ export const PACKING_LIST_SORTS = [
   'updated_at',
 ] as const;
 export const packingListQuery = listQuery.extend({
-  sort: z
-    .enum([...PACKING_LIST_SORTS, ...PACKING_LIST_SORTS.map((s) => `-${s}` as const)] as [
-      string,
-      ...string[],
-    ])
-    .optional(),
+  sort: sortParam(PACKING_LIST_SORTS).optional(),
   customer_id: queryId.optional(),
   order_id: queryId.optional(),
   invoice_id: queryId.optional(),
@@ -215,14 +218,9 @@ export const packingListQuery = listQuery.extend({
 });
 export type PackingListQuery = z.infer<typeof packingListQuery>;
 
-export const packingListVersionQuery = z.object({ id: queryId, version: queryId.optional() });
-export const packingListDiffQuery = z.object({ id: queryId, from: queryId, to: queryId });
-export const packingListPdfQuery = z.object({
-  id: queryId,
-  version: queryId.optional(),
-  lang: z.enum(['en', 'zh']).default('en'),
-  download: queryBool.optional(),
-});
+export const packingListVersionQuery = documentVersionQuery;
+export const packingListDiffQuery = documentDiffQuery;
+export const packingListPdfQuery = documentPdfQuery;
 
 /** What a version changed, counted, for the web to word in the reader's language. */
 export const packingChanges = z.object({

@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import {
+  CURRENCY_IDS,
+  currencyFilter,
   diffChanges,
   documentDiff,
+  documentDiffQuery,
+  documentPdfQuery,
   documentText,
+  documentVersionQuery,
   lineItem,
   lineItemInput,
   MAX_LINE_ITEMS,
+  TRADE_TERM_IDS,
 } from './documents';
-import { listQuery, queryBool, queryId, recordId } from './envelope';
-import { CURRENCIES, TRADE_TERMS } from './lookups';
+import { idQuery, idsBody, listQuery, queryId, recordId, sortParam } from './envelope';
 import { priceString } from './money';
 
 export const QUOTATION_STATUSES = ['draft', 'sent', 'accepted', 'rejected', 'expired'] as const;
@@ -16,8 +21,6 @@ export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 /** Statuses a user sets; `expired` follows from valid_until, `sent` from sending. */
 export const QUOTATION_SET_STATUSES = ['draft', 'sent', 'accepted', 'rejected'] as const;
 
-const currencyIds = CURRENCIES.map((c) => c.id) as [string, ...string[]];
-const tradeTermIds = TRADE_TERMS.map((t) => t.id) as [string, ...string[]];
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date such as 2026-12-31')
@@ -35,8 +38,8 @@ const shape = {
   inquiry_email_id: recordId.nullable(),
   contact_name: documentText(200),
   contact_email: documentText(254),
-  currency: z.enum(currencyIds),
-  trade_term: z.enum(tradeTermIds).nullable(),
+  currency: z.enum(CURRENCY_IDS),
+  trade_term: z.enum(TRADE_TERM_IDS).nullable(),
   port_of_loading: documentText(200),
   port_of_destination: documentText(200),
   payment_terms: documentText(1000),
@@ -155,9 +158,7 @@ export type ProductUsage = z.infer<typeof productUsage>;
 
 export const QUOTATION_SORTS = ['number', 'total', 'valid_until', 'created_at', 'updated_at'] as const;
 export const quotationListQuery = listQuery.extend({
-  sort: z
-    .enum([...QUOTATION_SORTS, ...QUOTATION_SORTS.map((s) => `-${s}` as const)] as [string, ...string[]])
-    .optional(),
+  sort: sortParam(QUOTATION_SORTS).optional(),
   status: z
     .string()
     .max(200)
@@ -167,27 +168,17 @@ export const quotationListQuery = listQuery.extend({
   customer_id: queryId.optional(),
   owner_id: queryId.optional(),
   inquiry_email_id: queryId.optional(),
-  currency: z
-    .string()
-    .max(200)
-    .transform((v) => v.split(',').filter(Boolean))
-    .pipe(z.array(z.enum(currencyIds)).max(20))
-    .optional(),
+  currency: currencyFilter.optional(),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
 });
 export type QuotationListQuery = z.infer<typeof quotationListQuery>;
 
-export const quotationIdQuery = z.object({ id: queryId });
-export const quotationIdsBody = z.object({ ids: z.array(recordId).min(1).max(1000) });
-export const quotationVersionQuery = z.object({ id: queryId, version: queryId.optional() });
-export const quotationDiffQuery = z.object({ id: queryId, from: queryId, to: queryId });
-export const quotationPdfQuery = z.object({
-  id: queryId,
-  version: queryId.optional(),
-  lang: z.enum(['en', 'zh']).default('en'),
-  download: queryBool.optional(),
-});
+export const quotationIdQuery = idQuery;
+export const quotationIdsBody = idsBody;
+export const quotationVersionQuery = documentVersionQuery;
+export const quotationDiffQuery = documentDiffQuery;
+export const quotationPdfQuery = documentPdfQuery;
 
 export const quotationVersion = z.object({
   version: z.number().int(),

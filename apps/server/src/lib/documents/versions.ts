@@ -70,6 +70,54 @@ export async function listVersions(db: Db, kind: DocumentKind, documentId: numbe
     .orderBy(desc(documentVersions.version));
 }
 
+/** A version as the history lists it. */
+export type VersionEntry<Changes> = {
+  version: number;
+  created_at: string;
+  created_by: number | null;
+  created_by_name: string;
+  total: string;
+  currency: string;
+  summary: string;
+  /** What changed from the version before; null for the first. */
+  changes: Changes | null;
+};
+
+/**
+ * Every version of a document, newest first, each with what it changed from the one before:
+ * `parse` reads a stored content, `changesBetween` compares two (the document's own diff).
+ */
+export async function versionHistory<Content, Changes>(
+  db: Db,
+  kind: DocumentKind,
+  documentId: number,
+  parse: (stored: unknown) => Content,
+  changesBetween: (before: Content, after: Content) => Changes,
+): Promise<VersionEntry<Changes>[]> {
+  const [versions, contents] = await Promise.all([
+    listVersions(db, kind, documentId),
+    db
+      .select({ version: documentVersions.version, content: documentVersions.content })
+      .from(documentVersions)
+      .where(and(eq(documentVersions.kind, kind), eq(documentVersions.documentId, documentId))),
+  ]);
+  const byVersion = new Map(contents.map((c) => [c.version, parse(c.content)]));
+  const changesOf = (version: number) => {
+    const [before, after] = [byVersion.get(version - 1), byVersion.get(version)];
+    return before && after ? changesBetween(before, after) : null;
+  };
+  return versions.map((v) => ({
+    version: v.version,
+    created_at: v.createdAt.toISOString(),
+    created_by: v.createdBy,
+    created_by_name: v.createdByName ?? '',
+    total: v.total,
+    currency: v.currency,
+    summary: v.summary,
+    changes: changesOf(v.version),
+  }));
+}
+
 export async function deleteVersions(tx: Db, kind: DocumentKind, documentIds: number[]): Promise<void> {
   for (const id of documentIds) {
     await tx

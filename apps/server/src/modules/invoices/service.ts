@@ -21,9 +21,9 @@ import {
 } from '@quayside/contract';
 import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, documentVersions, invoices, orders, users } from '../../db/schema';
+import { customers, invoices, orders, users } from '../../db/schema';
 import { nextNumber } from '../../lib/documents/numbering';
-import { appendVersion, deleteVersions, listVersions, readVersion } from '../../lib/documents/versions';
+import { appendVersion, deleteVersions, readVersion, versionHistory } from '../../lib/documents/versions';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
 import type { SessionUser } from '../../lib/sessions';
@@ -208,30 +208,13 @@ export async function updateInvoice(db: Db, input: InvoiceUpdate, user: SessionU
 
 export async function invoiceHistory(db: Db, id: number): Promise<InvoiceVersion[]> {
   await loadRow(db, id);
-  const [versions, contents] = await Promise.all([
-    listVersions(db, KIND, id),
-    db
-      .select({ version: documentVersions.version, content: documentVersions.content })
-      .from(documentVersions)
-      .where(and(eq(documentVersions.kind, KIND), eq(documentVersions.documentId, id))),
-  ]);
-  const byVersion = new Map(contents.map((c) => [c.version, invoiceContent.parse(c.content)]));
-  const changesOf = (version: number) => {
-    const [before, after] = [byVersion.get(version - 1), byVersion.get(version)];
-    return before && after
-      ? diffDocuments(diffable(before), diffable(after), INVOICE_DIFF_FIELDS).changes
-      : null;
-  };
-  return versions.map((v) => ({
-    version: v.version,
-    created_at: v.createdAt.toISOString(),
-    created_by: v.createdBy,
-    created_by_name: v.createdByName ?? '',
-    total: v.total,
-    currency: v.currency,
-    summary: v.summary,
-    changes: changesOf(v.version),
-  }));
+  return versionHistory(
+    db,
+    KIND,
+    id,
+    (c) => invoiceContent.parse(c),
+    (before, after) => diffDocuments(diffable(before), diffable(after), INVOICE_DIFF_FIELDS).changes,
+  );
 }
 
 export async function invoiceDiff(db: Db, id: number, from: number, to: number) {

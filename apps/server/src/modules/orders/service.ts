@@ -22,7 +22,6 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   customers,
-  documentVersions,
   invoices,
   orderPayments,
   orderStatusChanges,
@@ -31,7 +30,7 @@ import {
   users,
 } from '../../db/schema';
 import { nextNumber } from '../../lib/documents/numbering';
-import { appendVersion, deleteVersions, listVersions, readVersion } from '../../lib/documents/versions';
+import { appendVersion, deleteVersions, readVersion, versionHistory } from '../../lib/documents/versions';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/sessions';
 import { setInquiryState } from '../inquiries/service';
@@ -452,28 +451,13 @@ export async function deletePayment(db: Db, input: { order_id: number; payment_i
 
 export async function orderHistory(db: Db, id: number): Promise<OrderVersion[]> {
   await loadRow(db, id);
-  const [versions, contents] = await Promise.all([
-    listVersions(db, ORDER_KIND, id),
-    db
-      .select({ version: documentVersions.version, content: documentVersions.content })
-      .from(documentVersions)
-      .where(and(eq(documentVersions.kind, ORDER_KIND), eq(documentVersions.documentId, id))),
-  ]);
-  const byVersion = new Map(contents.map((c) => [c.version, orderContent.parse(c.content)]));
-  const changesOf = (version: number) => {
-    const [before, after] = [byVersion.get(version - 1), byVersion.get(version)];
-    return before && after ? diffDocuments(before, after, ORDER_DIFF_FIELDS).changes : null;
-  };
-  return versions.map((v) => ({
-    version: v.version,
-    created_at: v.createdAt.toISOString(),
-    created_by: v.createdBy,
-    created_by_name: v.createdByName ?? '',
-    total: v.total,
-    currency: v.currency,
-    summary: v.summary,
-    changes: changesOf(v.version),
-  }));
+  return versionHistory(
+    db,
+    ORDER_KIND,
+    id,
+    (c) => orderContent.parse(c),
+    (before, after) => diffDocuments(before, after, ORDER_DIFF_FIELDS).changes,
+  );
 }
 
 export async function orderDiff(db: Db, id: number, from: number, to: number) {

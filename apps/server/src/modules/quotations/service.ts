@@ -28,7 +28,7 @@ import {
   users,
 } from '../../db/schema';
 import { nextNumber } from '../../lib/documents/numbering';
-import { appendVersion, deleteVersions, listVersions, readVersion } from '../../lib/documents/versions';
+import { appendVersion, deleteVersions, readVersion, versionHistory } from '../../lib/documents/versions';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
 import type { SessionUser } from '../../lib/sessions';
@@ -319,31 +319,21 @@ export async function restoreVersion(
 
 export async function quotationHistory(db: Db, id: number): Promise<QuotationVersion[]> {
   await loadRow(db, id);
-  const [versions, contents, sent] = await Promise.all([
-    listVersions(db, KIND, id),
-    db
-      .select({ version: documentVersions.version, content: documentVersions.content })
-      .from(documentVersions)
-      .where(and(eq(documentVersions.kind, KIND), eq(documentVersions.documentId, id))),
+  const [versions, sent] = await Promise.all([
+    versionHistory(
+      db,
+      KIND,
+      id,
+      (c) => quotationContent.parse(c),
+      (before, after) => diffDocuments(before, after, QUOTATION_DIFF_FIELDS).changes,
+    ),
     db
       .select({ version: quotationEmails.version, emailId: quotationEmails.emailId })
       .from(quotationEmails)
       .where(eq(quotationEmails.quotationId, id)),
   ]);
-  const byVersion = new Map(contents.map((c) => [c.version, quotationContent.parse(c.content)]));
-  const changesOf = (version: number) => {
-    const [before, after] = [byVersion.get(version - 1), byVersion.get(version)];
-    return before && after ? diffDocuments(before, after, QUOTATION_DIFF_FIELDS).changes : null;
-  };
   return versions.map((v) => ({
-    version: v.version,
-    created_at: v.createdAt.toISOString(),
-    created_by: v.createdBy,
-    created_by_name: v.createdByName ?? '',
-    total: v.total,
-    currency: v.currency,
-    summary: v.summary,
-    changes: changesOf(v.version),
+    ...v,
     email_ids: sent.filter((s) => s.version === v.version).map((s) => s.emailId),
   }));
 }

@@ -122,7 +122,8 @@ export default function DashboardCharts({ data, lang }: Props) {
       type: 'line' as const,
       name,
       data: values,
-      smooth: true,
+      smooth: 0.3,
+      smoothMonotone: 'x' as const,
       showSymbol: values.length <= 31,
       symbolSize: 5,
       lineStyle: { width: 2, color },
@@ -389,7 +390,7 @@ export default function DashboardCharts({ data, lang }: Props) {
           </Typography.Title>
           <Row gutter={[16, 16]}>
             {mail && options.emails && (
-              <Col xs={24} xl={inquiries ? 12 : 24}>
+              <Col xs={24} lg={inquiries ? 12 : 24} xl={inquiries ? 8 : 24}>
                 <ChartCard
                   title={t('dashboardCharts.emails')}
                   testId="chart-emails"
@@ -403,7 +404,7 @@ export default function DashboardCharts({ data, lang }: Props) {
               </Col>
             )}
             {inquiries && options.inquiryDays && (
-              <Col xs={24} xl={mail ? 12 : 24}>
+              <Col xs={24} lg={12} xl={8}>
                 <ChartCard
                   title={t('dashboardCharts.inquiries')}
                   testId="chart-inquiries"
@@ -419,29 +420,8 @@ export default function DashboardCharts({ data, lang }: Props) {
                 </ChartCard>
               </Col>
             )}
-          </Row>
-        </>
-      )}
-      {(inquiries || showSales) && (
-        <>
-          <div className="dashboard-charts__heading">
-            <Typography.Title level={5} className="dashboard__section">
-              {t('dashboardCharts.salesTitle')}
-            </Typography.Title>
-            {currencies.length > 1 && (
-              <Segmented
-                size="small"
-                aria-label={t('dashboardCharts.currency')}
-                value={currency}
-                options={currencies}
-                onChange={(c) => setPicked(String(c))}
-                data-testid="chart-currency"
-              />
-            )}
-          </div>
-          <Row gutter={[16, 16]}>
             {inquiries && options.countryChart && (
-              <Col xs={24} lg={12} xl={8}>
+              <Col xs={24} xl={8}>
                 <ChartCard
                   title={t('dashboardCharts.countries')}
                   testId="chart-countries"
@@ -463,6 +443,27 @@ export default function DashboardCharts({ data, lang }: Props) {
                 </ChartCard>
               </Col>
             )}
+          </Row>
+        </>
+      )}
+      {showSales && (
+        <>
+          <div className="dashboard-charts__heading">
+            <Typography.Title level={5} className="dashboard__section">
+              {t('dashboardCharts.salesTitle')}
+            </Typography.Title>
+            {currencies.length > 1 && (
+              <Segmented
+                size="small"
+                aria-label={t('dashboardCharts.currency')}
+                value={currency}
+                options={currencies}
+                onChange={(c) => setPicked(String(c))}
+                data-testid="chart-currency"
+              />
+            )}
+          </div>
+          <Row gutter={[16, 16]}>
             {data.funnel && options.funnel && (
               <Col xs={24} lg={12} xl={8}>
                 <ChartCard
@@ -491,7 +492,7 @@ export default function DashboardCharts({ data, lang }: Props) {
               </Col>
             )}
             {data.order_value && (
-              <Col xs={24} xl={8}>
+              <Col xs={24} lg={data.funnel ? 12 : 24} xl={data.funnel ? 16 : 24}>
                 <ChartCard
                   title={t('dashboardCharts.orderValue')}
                   testId="chart-order-value"

@@ -26,3 +26,30 @@ export function shareFairly(app: FastifyInstance, max: number): void {
 
 /** Public pages worked on at once: enough to keep both cores busy while a page waits for the database. */
 export const SITE_SLOTS = 4;
+
+/** Kept pages sent per turn of the event loop (site-routes.ts): see `paced`. */
+export const HITS_PER_TURN = 8;
+
+/**
+ * Waits for a turn of the event loop with room: at most `perTurn` callers go on per turn, the others
+ * in the turns after, in order. Kept pages cost little each, but a crowd of visitors answered all in
+ * one turn would make every await of a back-office request (each database reply) wait behind them;
+ * paced, a turn stays short and the back office's replies are read between the site's batches.
+ */
+export function pacer(perTurn: number): () => Promise<void> {
+  const waiting: (() => void)[] = [];
+  let scheduled = false;
+  const drain = () => {
+    for (const go of waiting.splice(0, perTurn)) go();
+    if (waiting.length > 0) setImmediate(drain);
+    else scheduled = false;
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(drain);
+      }
+    });
+}

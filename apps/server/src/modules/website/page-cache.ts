@@ -15,7 +15,10 @@ export type CachedPage = {
   at: number;
 };
 
-/** Brotli at its best (a page is compressed once, sent thousands of times) and gzip for the rest. */
+/**
+ * Brotli and gzip copies, made once per render. Brotli at 5, not 11: 11 costs ~40× the time for ~10%
+ * fewer bytes, and a crawler walking 20,000 product pages makes every render a miss.
+ */
 export async function compressPage(
   etag: string,
   headers: Record<string, string>,
@@ -25,12 +28,12 @@ export async function compressPage(
   const [br, gz] = await Promise.all([
     brotli(raw, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
       },
     }),
-    gzip(raw, { level: 9 }),
+    gzip(raw, { level: 6 }),
   ]);
   return {
     etag,

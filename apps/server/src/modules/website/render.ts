@@ -60,8 +60,8 @@ export async function loadContext(request: FastifyRequest, lang: SiteLanguage): 
   });
 }
 
-/** The key of a page in the cache: the host (its links are absolute) and the address with its query. */
-const cacheKey = (request: FastifyRequest) => `${request.host}\u0000${request.url}`;
+/** The key of a page in the cache: scheme and host (its links are absolute), the address with its query. */
+const cacheKey = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
 /** Search results are endless and not for indexes: rendered each time, never kept. */
 const cacheable = (request: FastifyRequest) =>
   request.method === 'GET' && !/^\/site(\/[a-z]{2})?\/search(\?|$)/.test(request.url);
@@ -70,21 +70,19 @@ const cacheable = (request: FastifyRequest) =>
 const startedUnder = new WeakMap<FastifyRequest, number>();
 
 /**
- * Before the page is worked on (the site's onRequest hook): a kept copy is sent at once, without
- * reading the database or waiting for a slot; otherwise the request remembers the site's version.
+ * Before the page is worked on (the site's onRequest hook): the kept copy of the page, if any (it
+ * is then sent without reading the database or waiting for a slot); otherwise the request
+ * remembers the site's version.
  */
-export function sendCachedPage(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+export function cachedPage(request: FastifyRequest): CachedPage | null {
   const state = siteState(request.server.ctx);
   if (!cacheable(request)) return null;
   const page = state.cache.get(cacheKey(request));
-  if (!page) {
-    startedUnder.set(request, state.version);
-    return null;
-  }
-  return sendCompressed(request, reply, page);
+  if (!page) startedUnder.set(request, state.version);
+  return page ?? null;
 }
 
-function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+export function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
   reply.headers(page.headers).header('ETag', page.etag);
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
   const encoding = pickEncoding(request.headers['accept-encoding']);

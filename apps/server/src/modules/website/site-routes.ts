@@ -14,12 +14,12 @@ import {
   sitemapProducts,
   siteProduct,
 } from './catalogue';
-import { SITE_SLOTS, shareFairly } from './fair-share';
+import { HITS_PER_TURN, pacer, SITE_SLOTS, shareFairly } from './fair-share';
 import { formStamp } from './form';
 import { aboutPage, contactPage } from './info-pages';
 import { productPath, sitePath } from './layout';
 import { homePage, listPage, PAGE_SIZE, productPage, searchPage } from './pages';
-import { loadContext, originOf, rootOf, sendCachedPage, sendNotice, sendPage } from './render';
+import { cachedPage, loadContext, originOf, rootOf, sendCompressed, sendNotice, sendPage } from './render';
 import { robotsTxt, sitemapEntries, sitemapXml } from './seo';
 import { getWebsiteSettings, getWebsiteSite } from './settings';
 import { handleInquiry } from './submit';
@@ -43,9 +43,14 @@ const idOf = (param: string) => {
 /** The public website under /site (English) and /site/<lang> (other languages): no login, no script. */
 export default async function siteRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
-  // A kept page goes out before anything else runs (no database, no slot to wait for).
+  // A kept page goes out before anything else runs (no database, no slot to wait for), a few per
+  // turn of the event loop so that the back office's requests keep their pace (fair-share.ts).
+  const pace = pacer(HITS_PER_TURN);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET') return sendCachedPage(request, reply) ?? undefined;
+    const page = request.method === 'GET' ? cachedPage(request) : null;
+    if (!page) return;
+    await pace();
+    return sendCompressed(request, reply, page);
   });
   shareFairly(app, SITE_SLOTS);
 

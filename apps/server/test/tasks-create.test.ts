@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailAccountUsers, taskRecipients, users } from '../src/db/schema';
+import { customers, emailAccountUsers, taskRecipients, users } from '../src/db/schema';
 import { call, createTestApp, type TestApp } from './helpers';
 import { startSmtp, type TestSmtp } from './mail/smtp';
 import { multipartFile } from './multipart';
@@ -286,5 +286,50 @@ describe('attachments of a paused task', () => {
     const gone = await admin('POST', '/api/task/update/', { body: { id, attachment_ids: [999_999] } });
     expect(gone.status).toBe(400);
     expect(JSON.stringify(gone.body.details)).toContain('attachment_ids');
+  });
+});
+
+describe('recipients by the customer list filters', () => {
+  it('owner (a given user or "me"), communication method and religion select exactly those customers', async () => {
+    const db = t.database.db;
+    const [ed] = await db.select().from(users).where(eq(users.username, 'hours_editor'));
+    const rows = await db
+      .insert(customers)
+      .values([
+        { name: 'Ann', email: 'ann@owned.test', ownerId: ed!.id, situation: 901, religion: 801 },
+        { name: 'Ben', email: 'ben@owned.test', ownerId: ed!.id, situation: 902, religion: 801 },
+        { name: 'Cai', email: 'cai@owned.test', ownerId: null, situation: 901, religion: 802 },
+        { name: 'Dee', email: '', ownerId: ed!.id, situation: 901, religion: 801 },
+      ])
+      .returning({ id: customers.id, email: customers.email });
+    const idOf = (email: string) => rows.find((r) => r.email === email)!.id;
+    const count = async (filter: Record<string, string>, token = t.adminToken) => {
+      const res = await call(t.app, 'POST', '/api/task/count/', {
+        token,
+        body: { customer_filter: filter, addresses: [] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.sendable as number;
+    };
+    // Those without an address are not recipients.
+    expect(await count({ owner: String(ed!.id) })).toBe(2);
+    expect(await count({ owner: 'me' }, editor)).toBe(2);
+    expect(await count({ situation: '901' })).toBe(2);
+    expect(await count({ situation: '901,902', religion: '801' })).toBe(2);
+    expect(await count({ owner: String(ed!.id), situation: '901' })).toBe(1);
+    const bad = await admin('POST', '/api/task/count/', { body: { customer_filter: { owner: 'them' } } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('owner');
+
+    const res = await createTask({ customer_filter: { owner: String(ed!.id), religion: '801' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.customer_filter).toEqual({ owner: ed!.id, religion: [801] });
+    const listed = await db
+      .select({ customerId: taskRecipients.customerId })
+      .from(taskRecipients)
+      .where(eq(taskRecipients.taskId, res.body.data.id));
+    expect(listed.map((r) => r.customerId).sort()).toEqual(
+      [idOf('ann@owned.test'), idOf('ben@owned.test')].sort(),
+    );
   });
 });

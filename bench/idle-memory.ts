@@ -4,7 +4,7 @@
 // (a fresh database). The sample data is added by a first process; a second one is measured.
 //   npx tsx bench/idle-memory.ts [--no-postgres]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,10 +20,18 @@ type Probe = {
   wasm: number;
 };
 
+// The Node flags `npm start` runs with (package.json), so that the figure is the one users get.
+const startScript = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts.start as string;
+const nodeFlags = startScript.split(' ').filter((word) => word.startsWith('--'));
+
 async function run(dataDir: string, env: NodeJS.ProcessEnv): Promise<string> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'lib/idle-probe.ts')],
+    [...nodeFlags, '--import', 'tsx', path.join(import.meta.dirname, 'lib/idle-probe.ts')],
     {
       env: {
         ...process.env,
@@ -88,5 +96,5 @@ if (!process.argv.includes('--no-postgres')) {
     }
   }
 }
-console.log('Idle memory of a server started on the sample data, no client:');
+console.log(`Idle memory of a server started on the sample data, no client (node ${nodeFlags.join(' ')}):`);
 console.table(rows);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -26,7 +27,24 @@ export type Database = {
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
+let wasmTierChosen = false;
+
+/**
+ * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it twice by default: a quick baseline
+ * (Liftoff) at once, then its optimizing compiler (TurboFan) for the functions that run hot. The
+ * second tier costs ~60 MB of resident memory (its code and the compiler's working memory, kept by
+ * the allocator) for ~10 % on long queries (bench/idle-memory.ts, docs/decisions.md): the embedded
+ * database keeps the baseline only, unless QUAYSIDE_PGLITE_OPTIMIZE=1. A V8 flag is process-wide
+ * and must be set before the module is compiled, hence once, before the first open.
+ */
+function chooseWasmTier(): void {
+  if (wasmTierChosen) return;
+  wasmTierChosen = true;
+  if (process.env.QUAYSIDE_PGLITE_OPTIMIZE !== '1') setFlagsFromString('--liftoff-only');
+}
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  chooseWasmTier();
   // undefined = in memory (tests); a folder = persistent.
   const client = await PGlite.create({
     dataDir,

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type DocumentPdf, renderDocumentPdf } from './pdf';
+// Type only: pdfkit (with fontkit) loads with the first PDF, in its thread, not at the server's start.
+import type { DocumentPdf } from './pdf';
 
 /**
  * Renders document PDFs on threads of their own, so that a 200-line quotation does not hold up
@@ -106,7 +107,7 @@ export function setPdfThreads(count: number): void {
 
 /** `renderDocumentPdf` on a PDF thread: the same document, the event loop left free. */
 export function renderDocumentPdfOffThread(spec: DocumentPdf): Promise<Buffer> {
-  if (threadCount === 0) return renderDocumentPdf(spec);
+  if (threadCount === 0) return import('./pdf').then(({ renderDocumentPdf }) => renderDocumentPdf(spec));
   pool ??= createPdfPool();
   return pool.render(spec);
 }

@@ -88,4 +88,3 @@ export const useDeleteOrders = () =>
 
 export const orderPdfUrl = (id: number, version: number, lang: string, download = false) =>
   buildUrl('/order/pdf/', { id, version, lang, ...(download ? { download: 'true' } : {}) });
-export const orderExportUrl = (params: ListParams) => buildUrl('/order/export/', params);

@@ -1,49 +1,124 @@
-import { CURRENCIES, formatMoney, ORDER_STATUSES, type OrderListItem } from '@quayside/contract';
-import { Button, Card, DatePicker, Input, Select, Space, Table } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { formatMoney, ORDER_STATUSES, type OrderListItem } from '@quayside/contract';
+import { Button, Card, Space } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { CommaSelect, DocumentFilters } from '@/shared/documents/DocumentFilters';
+import { DocumentTable } from '@/shared/documents/DocumentTable';
+import { useDocumentList } from '@/shared/documents/useDocumentList';
 import { parseTime } from '@/shared/format';
-import { linkId, linkList } from '@/shared/list/link-params';
-import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
+import { ExportButton } from '@/shared/list/ExportButton';
+import type { ListColumn } from '@/shared/list/ListTable';
 import { PageHeader } from '@/shared/ui/PageHeader';
-import { orderExportUrl, useOrderList } from '../api';
+import { useOrderList } from '../api';
 import { CurrencyTotals } from '../components/CurrencyTotals';
-import { CustomerPicker } from '../components/CustomerPicker';
 import { OrderStatusTag } from '../components/StatusTag';
+import { ORDER_KNOWN, ORDER_LIST, ORDER_PREFS } from '../list-config';
 import '../orders.css';
 
-const PAGE_SIZE = 20;
+const time = (v: string) => parseTime(v, '{y}-{m}-{d} {h}:{i}');
 
-/** /order/list (admin): orders with search and filters, the filtered list's totals per currency, export. */
+/** /order/list (admin): orders with search and filters in the URL, the filtered list's totals per currency, export. */
 export default function OrderListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const staff = useStaff(true);
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<string[]>(() => linkList('status'));
-  const [customerId, setCustomerId] = useState<number | undefined>();
-  const [ownerId, setOwnerId] = useState<number | undefined>(() => linkId('owner_id'));
-  const [currency, setCurrency] = useState<string[]>([]);
-  const [dates, setDates] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [page, setPage] = useState(1);
-  const filters = {
-    ...(q ? { q } : {}),
-    ...(status.length ? { status: status.join(',') } : {}),
-    ...(customerId ? { customer_id: customerId } : {}),
-    ...(ownerId ? { owner_id: ownerId } : {}),
-    ...(currency.length ? { currency: currency.join(',') } : {}),
-    ...(dates?.[0] ? { date_from: dates[0].format('YYYY-MM-DD') } : {}),
-    ...(dates?.[1] ? { date_to: dates[1].format('YYYY-MM-DD') } : {}),
-  };
-  const { data, isFetching } = useOrderList({ ...filters, page, page_size: PAGE_SIZE });
-  const filtered =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
+  const { state, update, params, exportParams, onPaging } = useDocumentList(ORDER_LIST, ORDER_KNOWN);
+  const list = useOrderList(params);
+
+  const pinStart = useMemo(
+    (): ListColumn<OrderListItem>[] => [
+      {
+        key: 'number',
+        label: t('order.number'),
+        title: t('order.number'),
+        sortField: 'number',
+        width: 140,
+        render: (_v, r) => <Link to={`/order/detail/${r.id}`}>{r.number}</Link>,
+      },
+    ],
+    [t],
+  );
+  const columns = useMemo(
+    (): ListColumn<OrderListItem>[] => [
+      {
+        key: 'customer',
+        label: t('order.customer'),
+        title: t('order.customer'),
+        dataIndex: 'customer_name',
+        width: 200,
+        ellipsis: true,
+      },
+      {
+        key: 'name',
+        label: t('order.name'),
+        title: t('order.name'),
+        dataIndex: 'name',
+        width: 180,
+        ellipsis: true,
+      },
+      {
+        key: 'total',
+        label: t('order.total'),
+        title: t('order.total'),
+        sortField: 'total',
+        descendFirst: true,
+        align: 'right',
+        width: 150,
+        render: (_v, r) => `${formatMoney(r.total, r.currency)} ${r.currency}`,
+      },
+      {
+        key: 'balance',
+        label: t('order.balance'),
+        title: t('order.balance'),
+        align: 'right',
+        width: 130,
+        render: (_v, r) => formatMoney(r.balance, r.currency),
+      },
+      {
+        key: 'status',
+        label: t('order.status'),
+        title: t('order.status'),
+        width: 110,
+        render: (_v, r) => <OrderStatusTag status={r.status} />,
+      },
+      {
+        key: 'delivery',
+        label: t('order.deliveryDate'),
+        title: t('order.deliveryDate'),
+        sortField: 'delivery_date',
+        dataIndex: 'delivery_date',
+        width: 120,
+      },
+      {
+        key: 'owner',
+        label: t('order.owner'),
+        title: t('order.owner'),
+        dataIndex: 'owner_name',
+        width: 110,
+        ellipsis: true,
+      },
+      {
+        key: 'created',
+        label: t('order.created'),
+        title: t('order.created'),
+        sortField: 'created_at',
+        descendFirst: true,
+        width: 150,
+        render: (_v, r) => time(r.created_at),
+      },
+      {
+        key: 'updated',
+        label: t('order.updated'),
+        title: t('order.updated'),
+        sortField: 'updated_at',
+        descendFirst: true,
+        defaultHidden: true,
+        width: 150,
+        render: (_v, r) => time(r.updated_at),
+      },
+    ],
+    [t],
+  );
 
   return (
     <div className="page order-list">
@@ -52,117 +127,45 @@ export default function OrderListPage() {
         subtitle={t('order.subtitle')}
         extra={
           <Space>
-            <Button href={orderExportUrl(filters)}>{t('order.export')}</Button>
+            <ExportButton path="/order/export/" params={exportParams} total={list.data?.total} />
             <Button type="primary" onClick={() => navigate('/order/create')}>
               {t('order.new')}
             </Button>
           </Space>
         }
       />
-      <Card variant="borderless">
-        <Space wrap className="order-list__filters">
-          <Input.Search
-            allowClear
-            maxLength={200}
-            placeholder={t('order.search')}
-            aria-label={t('order.search')}
-            style={{ width: 280 }}
-            onSearch={(v) => filtered(setQ)(v.trim())}
-          />
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ minWidth: 160 }}
-            placeholder={t('order.status')}
-            aria-label={t('order.status')}
-            value={status}
-            onChange={filtered(setStatus)}
-            options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`order.statuses.${s}`) }))}
-          />
-          <CustomerPicker
-            allowClear
-            style={{ width: 220 }}
-            placeholder={t('order.customer')}
-            aria-label={t('order.customer')}
-            value={customerId}
-            onChange={filtered(setCustomerId)}
-          />
-          <Select<number>
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('order.owner')}
-            aria-label={t('order.owner')}
-            value={ownerId}
-            onChange={filtered(setOwnerId)}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(staff.data ?? []).map((u) => ({ value: u.id, label: staffLabel(u) }))}
-          />
-          <DatePicker.RangePicker
-            aria-label={t('order.created')}
-            value={dates}
-            onChange={(v) => filtered(setDates)(v)}
-          />
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ minWidth: 140 }}
-            placeholder={t('order.currency')}
-            aria-label={t('order.currency')}
-            value={currency}
-            onChange={filtered(setCurrency)}
-            options={CURRENCIES.map((c) => ({ value: c.id, label: c.id }))}
-          />
-        </Space>
-        <CurrencyTotals totals={data?.totals ?? []} />
-        <Table<OrderListItem>
-          rowKey="id"
-          size="middle"
-          loading={isFetching}
-          dataSource={data?.items ?? []}
-          locale={{ emptyText: t('order.empty') }}
-          scroll={{ x: 1100 }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
+      <Card variant="borderless" className="search-card">
+        <DocumentFilters
+          className="order-list__filters"
+          values={{ q: state.q, ...state.filters }}
+          onChange={update}
+          labels={{
+            search: t('order.search'),
+            customer: t('order.customer'),
+            owner: t('order.owner'),
+            dates: t('order.created'),
+            currency: t('order.currency'),
           }}
-          columns={[
-            {
-              title: t('order.number'),
-              width: 140,
-              render: (_v, r) => <Link to={`/order/detail/${r.id}`}>{r.number}</Link>,
-            },
-            { title: t('order.customer'), dataIndex: 'customer_name', ellipsis: true },
-            { title: t('order.name'), dataIndex: 'name', ellipsis: true },
-            {
-              title: t('order.total'),
-              align: 'right',
-              width: 150,
-              render: (_v, r) => `${formatMoney(r.total, r.currency)} ${r.currency}`,
-            },
-            {
-              title: t('order.balance'),
-              align: 'right',
-              width: 130,
-              render: (_v, r) => formatMoney(r.balance, r.currency),
-            },
-            {
-              title: t('order.status'),
-              width: 110,
-              render: (_v, r) => <OrderStatusTag status={r.status} />,
-            },
-            { title: t('order.deliveryDate'), dataIndex: 'delivery_date', width: 120 },
-            { title: t('order.owner'), dataIndex: 'owner_name', width: 110, ellipsis: true },
-            {
-              title: t('order.created'),
-              width: 150,
-              render: (_v, r) => parseTime(r.created_at, '{y}-{m}-{d} {h}:{i}'),
-            },
-          ]}
-        />
+        >
+          <CommaSelect
+            label={t('order.status')}
+            value={state.filters.status}
+            options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`order.statuses.${s}`) }))}
+            onChange={(status) => update({ filters: { status } })}
+          />
+        </DocumentFilters>
       </Card>
+      <DocumentTable<OrderListItem>
+        prefKey={ORDER_PREFS.columns}
+        columns={columns}
+        pinStart={pinStart}
+        list={list}
+        paging={state}
+        defaultSort={ORDER_LIST.defaultSort}
+        onPagingChange={onPaging}
+        empty={t('order.empty')}
+        above={<CurrencyTotals totals={list.data?.totals ?? []} />}
+      />
     </div>
   );
 }

@@ -82,7 +82,6 @@ export const pdfUrl = (id: number, version: number, lang: string, download = fal
   buildUrl('/quotation/pdf/', { id, version, lang, ...(download ? { download: 'true' } : {}) });
 export const xlsxUrl = (id: number, version: number, lang: string) =>
   buildUrl('/quotation/xlsx/', { id, version, lang });
-export const exportUrl = (params: ListParams) => buildUrl('/quotation/export/', params);
 
 export const searchProducts = (q: string) => get<ProductOption[]>('/product/options/', { q, limit: 20 });
 export const searchCustomers = (q: string) =>

@@ -1,14 +1,17 @@
-import { CURRENCIES, formatMoney, QUOTATION_STATUSES, type QuotationListItem } from '@quayside/contract';
-import { Button, Card, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { formatMoney, QUOTATION_STATUSES, type QuotationListItem } from '@quayside/contract';
+import { Button, Card, Space, Tag } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { CommaSelect, DocumentFilters } from '@/shared/documents/DocumentFilters';
+import { DocumentTable } from '@/shared/documents/DocumentTable';
+import { useDocumentList } from '@/shared/documents/useDocumentList';
 import { parseTime } from '@/shared/format';
-import { linkId, linkList } from '@/shared/list/link-params';
-import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
+import { ExportButton } from '@/shared/list/ExportButton';
+import type { ListColumn } from '@/shared/list/ListTable';
 import { PageHeader } from '@/shared/ui/PageHeader';
-import { exportUrl, searchCustomers, useQuotationList } from '../api';
+import { useQuotationList } from '../api';
+import { QUOTATION_KNOWN, QUOTATION_LIST, QUOTATION_PREFS } from '../list-config';
 import '../quotations.css';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -19,40 +22,101 @@ const STATUS_COLORS: Record<string, string> = {
   expired: 'orange',
 };
 
-/** /order/quotation (admin): every quotation at its current version. */
+const time = (v: string) => parseTime(v, '{y}-{m}-{d} {h}:{i}');
+
+/** /order/quotation (admin): every quotation at its current version, filters in the URL. */
 export default function QuotationListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [q, setQ] = useState('');
-  const staff = useStaff(true);
-  const [status, setStatus] = useState<string[]>(() => linkList('status'));
-  const [customerId, setCustomerId] = useState<number | undefined>();
-  const [customers, setCustomers] = useState<{ value: number; label: string }[]>([]);
-  const [ownerId, setOwnerId] = useState<number | undefined>(() => linkId('owner_id'));
-  const [currency, setCurrency] = useState<string[]>([]);
-  const [dates, setDates] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [page, setPage] = useState(1);
-  const filters = {
-    ...(q ? { q } : {}),
-    ...(status.length ? { status: status.join(',') } : {}),
-    ...(customerId ? { customer_id: customerId } : {}),
-    ...(ownerId ? { owner_id: ownerId } : {}),
-    ...(currency.length ? { currency: currency.join(',') } : {}),
-    ...(dates?.[0] ? { date_from: dates[0].format('YYYY-MM-DD') } : {}),
-    ...(dates?.[1] ? { date_to: dates[1].format('YYYY-MM-DD') } : {}),
-  };
-  const { data, isFetching } = useQuotationList({ ...filters, page, page_size: 20 });
-  /** A filter change goes back to the first page. */
-  const filtered =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
-  const findCustomers = async (text: string) =>
-    setCustomers(
-      (await searchCustomers(text)).map((c) => ({ value: c.id, label: c.company_name || c.name })),
-    );
+  const { state, update, params, exportParams, onPaging } = useDocumentList(QUOTATION_LIST, QUOTATION_KNOWN);
+  const list = useQuotationList(params);
+
+  const pinStart = useMemo(
+    (): ListColumn<QuotationListItem>[] => [
+      {
+        key: 'number',
+        label: t('quotations.number'),
+        title: t('quotations.number'),
+        sortField: 'number',
+        width: 140,
+        render: (_v, r) => <Link to={`/order/updateQuotation/${r.id}`}>{r.number}</Link>,
+      },
+    ],
+    [t],
+  );
+  const columns = useMemo(
+    (): ListColumn<QuotationListItem>[] => [
+      {
+        key: 'customer',
+        label: t('quotations.customer'),
+        title: t('quotations.customer'),
+        dataIndex: 'customer_name',
+        width: 220,
+        ellipsis: true,
+      },
+      {
+        key: 'total',
+        label: t('quotations.total'),
+        title: t('quotations.total'),
+        sortField: 'total',
+        descendFirst: true,
+        align: 'right',
+        width: 150,
+        render: (_v, r) => `${formatMoney(r.total, r.currency)} ${r.currency}`,
+      },
+      {
+        key: 'status',
+        label: t('quotations.status'),
+        title: t('quotations.status'),
+        width: 110,
+        render: (_v, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`quotations.statuses.${r.status}`)}</Tag>,
+      },
+      {
+        key: 'versions',
+        label: t('quotations.versions'),
+        title: t('quotations.versions'),
+        align: 'right',
+        width: 90,
+        render: (_v, r) => <Link to={`/order/quotation/history/${r.id}`}>{r.version}</Link>,
+      },
+      {
+        key: 'validUntil',
+        label: t('quotations.validUntil'),
+        title: t('quotations.validUntil'),
+        sortField: 'valid_until',
+        dataIndex: 'valid_until',
+        width: 120,
+      },
+      {
+        key: 'owner',
+        label: t('quotations.owner'),
+        title: t('quotations.owner'),
+        dataIndex: 'owner_name',
+        width: 110,
+        ellipsis: true,
+      },
+      {
+        key: 'created',
+        label: t('quotations.created'),
+        title: t('quotations.created'),
+        sortField: 'created_at',
+        descendFirst: true,
+        defaultHidden: true,
+        width: 150,
+        render: (_v, r) => time(r.created_at),
+      },
+      {
+        key: 'updated',
+        label: t('quotations.updated'),
+        title: t('quotations.updated'),
+        sortField: 'updated_at',
+        descendFirst: true,
+        width: 150,
+        render: (_v, r) => time(r.updated_at),
+      },
+    ],
+    [t],
+  );
 
   return (
     <div className="page quotation-list">
@@ -61,116 +125,45 @@ export default function QuotationListPage() {
         subtitle={t('quotations.subtitle')}
         extra={
           <Space>
-            <Button href={exportUrl(filters)}>{t('quotations.export')}</Button>
+            <ExportButton path="/quotation/export/" params={exportParams} total={list.data?.total} />
             <Button type="primary" onClick={() => navigate('/order/createQuotation')}>
               {t('quotations.new')}
             </Button>
           </Space>
         }
       />
-      <Card variant="borderless">
-        <Space wrap className="quotation-list__filters">
-          <Input.Search
-            allowClear
-            maxLength={200}
-            placeholder={t('quotations.search')}
-            aria-label={t('quotations.search')}
-            style={{ width: 280 }}
-            onSearch={(v) => filtered(setQ)(v.trim())}
-          />
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ minWidth: 160 }}
-            placeholder={t('quotations.status')}
-            aria-label={t('quotations.status')}
-            value={status}
-            onChange={filtered(setStatus)}
-            options={QUOTATION_STATUSES.map((s) => ({ value: s, label: t(`quotations.statuses.${s}`) }))}
-          />
-          <Select<number>
-            allowClear
-            showSearch
-            filterOption={false}
-            style={{ width: 220 }}
-            placeholder={t('quotations.customer')}
-            aria-label={t('quotations.customer')}
-            value={customerId}
-            options={customers}
-            onSearch={(text) => void findCustomers(text)}
-            onFocus={() => customers.length === 0 && void findCustomers('')}
-            onChange={filtered(setCustomerId)}
-          />
-          <Select<number>
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('quotations.owner')}
-            aria-label={t('quotations.owner')}
-            value={ownerId}
-            onChange={filtered(setOwnerId)}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(staff.data ?? []).map((u) => ({ value: u.id, label: staffLabel(u) }))}
-          />
-          <DatePicker.RangePicker
-            aria-label={t('quotations.created')}
-            placeholder={[t('quotations.createdFrom'), t('quotations.createdTo')]}
-            value={dates}
-            onChange={(v) => filtered(setDates)(v)}
-          />
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ minWidth: 140 }}
-            placeholder={t('quotations.currency')}
-            aria-label={t('quotations.currency')}
-            value={currency}
-            onChange={filtered(setCurrency)}
-            options={CURRENCIES.map((c) => ({ value: c.id, label: c.id }))}
-          />
-        </Space>
-        <Table<QuotationListItem>
-          rowKey="id"
-          loading={isFetching}
-          dataSource={data?.items ?? []}
-          locale={{ emptyText: t('quotations.empty') }}
-          pagination={{
-            current: page,
-            pageSize: 20,
-            total: data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
+      <Card variant="borderless" className="search-card">
+        <DocumentFilters
+          className="quotation-list__filters"
+          values={{ q: state.q, ...state.filters }}
+          onChange={update}
+          labels={{
+            search: t('quotations.search'),
+            customer: t('quotations.customer'),
+            owner: t('quotations.owner'),
+            dates: t('quotations.created'),
+            datesPlaceholder: [t('quotations.createdFrom'), t('quotations.createdTo')],
+            currency: t('quotations.currency'),
           }}
-          columns={[
-            {
-              title: t('quotations.number'),
-              render: (_v, r) => <Link to={`/order/updateQuotation/${r.id}`}>{r.number}</Link>,
-            },
-            { title: t('quotations.customer'), dataIndex: 'customer_name' },
-            {
-              title: t('quotations.total'),
-              align: 'right',
-              render: (_v, r) => `${formatMoney(r.total, r.currency)} ${r.currency}`,
-            },
-            {
-              title: t('quotations.status'),
-              render: (_v, r) => (
-                <Tag color={STATUS_COLORS[r.status]}>{t(`quotations.statuses.${r.status}`)}</Tag>
-              ),
-            },
-            {
-              title: t('quotations.versions'),
-              align: 'right',
-              render: (_v, r) => <Link to={`/order/quotation/history/${r.id}`}>{r.version}</Link>,
-            },
-            { title: t('quotations.validUntil'), dataIndex: 'valid_until' },
-            { title: t('quotations.owner'), dataIndex: 'owner_name' },
-            {
-              title: t('quotations.updated'),
-              render: (_v, r) => parseTime(r.updated_at, '{y}-{m}-{d} {h}:{i}'),
-            },
-          ]}
-        />
+        >
+          <CommaSelect
+            label={t('quotations.status')}
+            value={state.filters.status}
+            options={QUOTATION_STATUSES.map((s) => ({ value: s, label: t(`quotations.statuses.${s}`) }))}
+            onChange={(status) => update({ filters: { status } })}
+          />
+        </DocumentFilters>
       </Card>
+      <DocumentTable<QuotationListItem>
+        prefKey={QUOTATION_PREFS.columns}
+        columns={columns}
+        pinStart={pinStart}
+        list={list}
+        paging={state}
+        defaultSort={QUOTATION_LIST.defaultSort}
+        onPagingChange={onPaging}
+        empty={t('quotations.empty')}
+      />
     </div>
   );
 }

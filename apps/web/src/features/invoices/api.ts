@@ -77,7 +77,6 @@ export const invoicePdfUrl = (id: number, version: number, lang: string, downloa
   buildUrl('/invoice/pdf/', { id, version, lang, ...(download ? { download: 'true' } : {}) });
 export const invoiceXlsxUrl = (id: number, version: number, lang: string) =>
   buildUrl('/invoice/xlsx/', { id, version, lang });
-export const invoiceExportUrl = (params: ListParams) => buildUrl('/invoice/export/', params);
 
 /** The company settings (letterhead and bank block); the bank drawer saves them whole. */
 export const useCompanySettings = (enabled: boolean) =>

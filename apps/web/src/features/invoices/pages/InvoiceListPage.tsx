@@ -1,43 +1,113 @@
-import { CURRENCIES, formatMoney, INVOICE_KINDS, type InvoiceListItem } from '@quayside/contract';
-import { Button, Card, DatePicker, Input, Select, Space, Table } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { formatMoney, INVOICE_KINDS, type InvoiceListItem } from '@quayside/contract';
+import { Button, Card, Select, Space } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CustomerPicker } from '@/features/orders/components/CustomerPicker';
+import { DocumentFilters } from '@/shared/documents/DocumentFilters';
+import { DocumentTable } from '@/shared/documents/DocumentTable';
+import { useDocumentList } from '@/shared/documents/useDocumentList';
+import { parseTime } from '@/shared/format';
+import { ExportButton } from '@/shared/list/ExportButton';
+import type { ListColumn } from '@/shared/list/ListTable';
 import { PageHeader } from '@/shared/ui/PageHeader';
-import { invoiceExportUrl, useInvoiceList } from '../api';
+import { useInvoiceList } from '../api';
 import { BankDetailsDrawer } from '../components/BankDetailsDrawer';
 import { InvoiceKindTag } from '../components/InvoiceKindTag';
+import { INVOICE_KNOWN, INVOICE_LIST, INVOICE_PREFS } from '../list-config';
 import '../invoices.css';
 
-const PAGE_SIZE = 20;
-
-/** /invoice/list (admin): invoices with search and filters (kind, customer, currency, issue dates), export. */
+/** /invoice/list (admin): invoices with search and filters in the URL (kind, customer, currency, issue dates), export. */
 export default function InvoiceListPage() {
   const { t } = useTranslation();
-  const [q, setQ] = useState('');
-  const [kind, setKind] = useState<string | undefined>();
-  const [customerId, setCustomerId] = useState<number | undefined>();
-  const [currency, setCurrency] = useState<string[]>([]);
-  const [dates, setDates] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [page, setPage] = useState(1);
+  const { state, update, params, exportParams, onPaging } = useDocumentList(INVOICE_LIST, INVOICE_KNOWN);
+  const list = useInvoiceList(params);
   const [bankOpen, setBankOpen] = useState(false);
-  const filters = {
-    ...(q ? { q } : {}),
-    ...(kind ? { kind } : {}),
-    ...(customerId ? { customer_id: customerId } : {}),
-    ...(currency.length ? { currency: currency.join(',') } : {}),
-    ...(dates?.[0] ? { date_from: dates[0].format('YYYY-MM-DD') } : {}),
-    ...(dates?.[1] ? { date_to: dates[1].format('YYYY-MM-DD') } : {}),
-  };
-  const { data, isFetching } = useInvoiceList({ ...filters, page, page_size: PAGE_SIZE });
-  const filtered =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
+
+  const pinStart = useMemo(
+    (): ListColumn<InvoiceListItem>[] => [
+      {
+        key: 'number',
+        label: t('invoice.number'),
+        title: t('invoice.number'),
+        sortField: 'number',
+        width: 150,
+        render: (_v, r) => <Link to={`/invoice/detail/${r.id}`}>{r.number}</Link>,
+      },
+    ],
+    [t],
+  );
+  const columns = useMemo(
+    (): ListColumn<InvoiceListItem>[] => [
+      {
+        key: 'kind',
+        label: t('invoice.kind'),
+        title: t('invoice.kind'),
+        width: 110,
+        render: (_v, r) => <InvoiceKindTag kind={r.kind} />,
+      },
+      {
+        key: 'order',
+        label: t('invoice.order'),
+        title: t('invoice.order'),
+        width: 140,
+        render: (_v, r) => <Link to={`/order/detail/${r.order_id}`}>{r.order_number}</Link>,
+      },
+      {
+        key: 'customer',
+        label: t('invoice.customer'),
+        title: t('invoice.customer'),
+        dataIndex: 'customer_name',
+        width: 220,
+        ellipsis: true,
+      },
+      {
+        key: 'total',
+        label: t('invoice.total'),
+        title: t('invoice.total'),
+        sortField: 'total',
+        descendFirst: true,
+        align: 'right',
+        width: 150,
+        render: (_v, r) => `${formatMoney(r.total, r.currency)} ${r.currency}`,
+      },
+      {
+        key: 'issueDate',
+        label: t('invoice.issueDate'),
+        title: t('invoice.issueDate'),
+        sortField: 'issue_date',
+        descendFirst: true,
+        dataIndex: 'issue_date',
+        width: 120,
+      },
+      {
+        key: 'dueDate',
+        label: t('invoice.dueDate'),
+        title: t('invoice.dueDate'),
+        sortField: 'due_date',
+        dataIndex: 'due_date',
+        width: 120,
+      },
+      {
+        key: 'version',
+        label: t('invoice.version'),
+        title: t('invoice.version'),
+        dataIndex: 'version',
+        width: 80,
+        align: 'right',
+      },
+      {
+        key: 'updated',
+        label: t('invoice.updated'),
+        title: t('invoice.updated'),
+        sortField: 'updated_at',
+        descendFirst: true,
+        defaultHidden: true,
+        width: 150,
+        render: (_v, r) => parseTime(r.updated_at, '{y}-{m}-{d} {h}:{i}'),
+      },
+    ],
+    [t],
+  );
 
   return (
     <div className="page invoice-list">
@@ -47,92 +117,43 @@ export default function InvoiceListPage() {
         extra={
           <Space>
             <Button onClick={() => setBankOpen(true)}>{t('invoice.bankDetails')}</Button>
-            <Button href={invoiceExportUrl(filters)}>{t('invoice.export')}</Button>
+            <ExportButton path="/invoice/export/" params={exportParams} total={list.data?.total} />
           </Space>
         }
       />
-      <Card variant="borderless">
-        <Space wrap className="invoice-list__filters">
-          <Input.Search
-            allowClear
-            maxLength={200}
-            placeholder={t('invoice.search')}
-            aria-label={t('invoice.search')}
-            style={{ width: 280 }}
-            onSearch={(v) => filtered(setQ)(v.trim())}
-          />
+      <Card variant="borderless" className="search-card">
+        <DocumentFilters
+          className="invoice-list__filters"
+          values={{ q: state.q, ...state.filters }}
+          onChange={update}
+          labels={{
+            search: t('invoice.search'),
+            customer: t('invoice.customer'),
+            dates: t('invoice.issueDate'),
+            currency: t('invoice.currency'),
+          }}
+        >
           <Select
             allowClear
             style={{ width: 160 }}
             placeholder={t('invoice.kind')}
             aria-label={t('invoice.kind')}
-            value={kind}
-            onChange={filtered(setKind)}
+            value={typeof params.kind === 'string' ? params.kind : undefined}
+            onChange={(v?: string) => update({ filters: { kind: v ?? '' } })}
             options={INVOICE_KINDS.map((k) => ({ value: k, label: t(`invoice.kinds.${k}`) }))}
           />
-          <CustomerPicker
-            allowClear
-            style={{ width: 220 }}
-            placeholder={t('invoice.customer')}
-            aria-label={t('invoice.customer')}
-            value={customerId}
-            onChange={filtered(setCustomerId)}
-          />
-          <DatePicker.RangePicker
-            aria-label={t('invoice.issueDate')}
-            value={dates}
-            onChange={(v) => filtered(setDates)(v)}
-          />
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ minWidth: 140 }}
-            placeholder={t('invoice.currency')}
-            aria-label={t('invoice.currency')}
-            value={currency}
-            onChange={filtered(setCurrency)}
-            options={CURRENCIES.map((c) => ({ value: c.id, label: c.id }))}
-          />
-        </Space>
-        <Table<InvoiceListItem>
-          rowKey="id"
-          size="middle"
-          loading={isFetching}
-          dataSource={data?.items ?? []}
-          locale={{ emptyText: t('invoice.empty') }}
-          scroll={{ x: 1040 }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-          }}
-          columns={[
-            {
-              title: t('invoice.number'),
-              width: 150,
-              render: (_v, r) => <Link to={`/invoice/detail/${r.id}`}>{r.number}</Link>,
-            },
-            { title: t('invoice.kind'), width: 110, render: (_v, r) => <InvoiceKindTag kind={r.kind} /> },
-            {
-              title: t('invoice.order'),
-              width: 140,
-              render: (_v, r) => <Link to={`/order/detail/${r.order_id}`}>{r.order_number}</Link>,
-            },
-            { title: t('invoice.customer'), dataIndex: 'customer_name', ellipsis: true },
-            {
-              title: t('invoice.total'),
-              align: 'right',
-              width: 150,
-              render: (_v, r) => `${formatMoney(r.total, r.currency)} ${r.currency}`,
-            },
-            { title: t('invoice.issueDate'), dataIndex: 'issue_date', width: 120 },
-            { title: t('invoice.dueDate'), dataIndex: 'due_date', width: 120 },
-            { title: t('invoice.version'), dataIndex: 'version', width: 80, align: 'right' },
-          ]}
-        />
+        </DocumentFilters>
       </Card>
+      <DocumentTable<InvoiceListItem>
+        prefKey={INVOICE_PREFS.columns}
+        columns={columns}
+        pinStart={pinStart}
+        list={list}
+        paging={state}
+        defaultSort={INVOICE_LIST.defaultSort}
+        onPagingChange={onPaging}
+        empty={t('invoice.empty')}
+      />
       <BankDetailsDrawer open={bankOpen} onClose={() => setBankOpen(false)} />
     </div>
   );

@@ -78,4 +78,3 @@ export const packingPdfUrl = (id: number, version: number, lang: string, downloa
   buildUrl('/packing_list/pdf/', { id, version, lang, ...(download ? { download: 'true' } : {}) });
 export const packingXlsxUrl = (id: number, version: number, lang: string) =>
   buildUrl('/packing_list/xlsx/', { id, version, lang });
-export const packingExportUrl = (params: ListParams) => buildUrl('/packing_list/export/', params);

@@ -175,6 +175,7 @@ const matrix: Record<string, Expectation> = {
   'GET /api/task/export/': { access: 'user', bad: { query: { id: 'x' } } },
   'POST /api/task/count/': { access: 'user', bad: { body: { addresses: 'a@b.test' } } },
   'POST /api/task/preview/': { access: 'user', bad: { body: { subject: 1 } } },
+  'POST /api/task/test_send/': { access: 'user', bad: { body: { subject: 'no account' } } },
   'GET /api/task/daily_cap/': { access: ['admin'], bad: { query: { account_id: 'x' } } },
   'POST /api/task/set_daily_cap/': { access: ['admin'], bad: { body: { account_id: 1, daily_cap: 0 } } },
   // Reached from the emails of a task without signing in; each is keyed by an unguessable token.

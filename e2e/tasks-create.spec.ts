@@ -1,7 +1,7 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { startSmtp, type TestSmtp } from '../apps/server/test/mail/smtp';
-import { ADMIN, api, apiLogin, SECOND_ADMIN, shot, signIn } from './support';
+import { ADMIN, api, apiLogin, SECOND_ADMIN, shot, signIn, tab } from './support';
 
 /**
  * The new-task screen's extras: a file attached (and another removed), working hours of a time zone,
@@ -13,6 +13,8 @@ const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const SENDER = `hours.${run}@example.test`;
 const GRETA = `greta.${run}@buyers.test`;
 const NAME = `Working hours ${run}`;
+/** A salesman of this run alone: the owner filter then picks exactly his two customers. */
+const OWEN = { username: `owen.${run}`, password: 'owen-pass-1', name: `Owen ${run}` };
 
 let smtp: TestSmtp;
 let adminToken = '';
@@ -47,6 +49,15 @@ test.describe('task create extras', () => {
         token: adminToken,
         data: { company_name: `Greta GmbH ${run}`, name: 'Greta', email: GRETA },
       });
+      const owen = await api<{ id: number }>(ctx, 'POST', '/api/user/create/', {
+        token: adminToken,
+        data: { ...OWEN, roles: ['editor'] },
+      });
+      for (const n of [1, 2])
+        await api(ctx, 'POST', '/api/customer/create/', {
+          token: adminToken,
+          data: { name: `Owen's buyer ${n}`, email: `owen${n}.${run}@buyers.test`, owner_id: owen.id },
+        });
     } finally {
       await ctx.dispose();
     }
@@ -67,6 +78,17 @@ test.describe('task create extras', () => {
     await form.getByLabel('Sending account').click();
     await page.locator('.ant-select-item-option').filter({ hasText: SENDER }).click();
     await form.getByLabel('Pasted addresses').fill(GRETA);
+    // The count follows the recipients as they are chosen: Greta, then Owen's two customers too.
+    const count = form.getByRole('status').filter({ hasText: 'will get it' });
+    await expect(count).toContainText('1 recipient will get it; 0 left out');
+    await form.getByText("Customers chosen by the customer list's filters").click();
+    await form.getByRole('combobox', { name: 'Owner' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: OWEN.name }).click();
+    await expect(count).toContainText('3 recipients will get it; 0 left out');
+    await count.scrollIntoViewIfNeeded();
+    await shot(page, 'task-create-owner-filter');
+    await form.getByText("Customers chosen by the customer list's filters").click();
+    await expect(count).toContainText('1 recipient will get it; 0 left out');
     await form.getByLabel('Subject').fill('Price list for {{company_name|you}}');
     const body = form.getByRole('textbox', { name: 'Message body' });
     await body.click();
@@ -149,6 +171,7 @@ test.describe('task create extras', () => {
     await shot(page, 'task-detail-hours');
     await detail.getByRole('button', { name: 'Edit' }).click();
     await expect(page).toHaveURL(new RegExp(`/task/create\\?id=${id}$`));
+    await expect(tab(page, `Edit task: ${NAME}`)).toBeVisible();
     const edit = shown(page);
     await expect(edit.getByLabel('Name', { exact: true })).toHaveValue(NAME);
     await expect(edit.getByText('1 recipient, chosen when the task was created')).toBeVisible();

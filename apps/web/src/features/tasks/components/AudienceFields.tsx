@@ -1,8 +1,10 @@
-import type { TaskAudienceCount } from '@quayside/contract';
-import { Alert, Button, Checkbox, Form, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
+import type { LookupName, TaskAudienceCount } from '@quayside/contract';
+import { Alert, Button, Checkbox, Form, Input, Select, Space, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
+import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
+import { useUser } from '@/shared/session';
 import { countAudience, type TaskAudienceBody } from '../api';
 
 export type AudienceValues = {
@@ -10,7 +12,10 @@ export type AudienceValues = {
   grade?: number[];
   source?: number[];
   nation?: number[];
-  mine?: boolean;
+  religion?: number[];
+  situation?: number[];
+  /** "me" or a user id, as the customer list's owner filter. */
+  owner?: string;
   addresses_text?: string;
 };
 
@@ -23,28 +28,87 @@ export function audienceBody(v: AudienceValues): TaskAudienceBody {
           grade: ids(v.grade),
           source: ids(v.source),
           nation: ids(v.nation),
-          ...(v.mine ? { owner: 'me' } : {}),
+          religion: ids(v.religion),
+          situation: ids(v.situation),
+          ...(v.owner ? { owner: v.owner } : {}),
         }
       : null,
     addresses: (v.addresses_text ?? '').split('\n').filter((l) => l.trim()),
   };
 }
 
-/** Customers by the list's filters and/or pasted addresses, with the count before saving. */
+/** The customer list's lookup filters, in its order. */
+const LOOKUP_FILTERS: {
+  name: 'grade' | 'source' | 'nation' | 'situation' | 'religion';
+  table: LookupName;
+  width: number;
+}[] = [
+  { name: 'grade', table: 'grade', width: 160 },
+  { name: 'source', table: 'source', width: 160 },
+  { name: 'nation', table: 'nation', width: 200 },
+  { name: 'situation', table: 'situation', width: 200 },
+  { name: 'religion', table: 'religion', width: 160 },
+];
+
+/** The fields whose change counts again. */
+const WATCHED = ['use_filter', 'owner', 'addresses_text', ...LOOKUP_FILTERS.map((f) => f.name)] as const;
+
+/** Waits until choosing or typing pauses before counting again. */
+const RECOUNT_DELAY_MS = 400;
+
+/** Customers by the list's filters and/or pasted addresses, with the count kept up to date before saving. */
 export function AudienceFields({ read }: { read: () => AudienceValues }) {
   const { t } = useTranslation();
+  const me = useUser();
+  const isAdmin = Boolean(me?.roles.includes('admin'));
+  const staff = useStaff(isAdmin);
   const [count, setCount] = useState<TaskAudienceCount | null>(null);
   const [busy, setBusy] = useState(false);
-  const useFilter = Form.useWatch('use_filter');
+  const form = Form.useFormInstance<AudienceValues>();
+  const useFilter = Form.useWatch('use_filter', form);
+  // Each answer is shown only if no later count was asked for meanwhile.
+  const asked = useRef(0);
 
-  const recount = async () => {
+  const readRef = useRef(read);
+  readRef.current = read;
+
+  const recount = useCallback(async () => {
+    const values = readRef.current();
+    const body = audienceBody(values);
+    const ticket = ++asked.current;
+    if (!body.customer_filter && body.addresses?.length === 0) {
+      setCount(null);
+      setBusy(false);
+      return;
+    }
     setBusy(true);
     try {
-      setCount(await countAudience(audienceBody(read())));
+      const answer = await countAudience(body);
+      if (ticket === asked.current) setCount(answer);
+    } catch {
+      // A failed count leaves the last one standing; saving names any wrong field.
     } finally {
-      setBusy(false);
+      if (ticket === asked.current) setBusy(false);
     }
-  };
+  }, []);
+
+  // Any change of the filters or the pasted addresses counts again once it pauses.
+  const watched = Form.useWatch(
+    (values: AudienceValues) => JSON.stringify(WATCHED.map((name) => values[name] ?? null)),
+    form,
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: counts again when a watched field changes
+  useEffect(() => {
+    const timer = setTimeout(() => void recount(), RECOUNT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [watched, recount]);
+
+  const ownerOptions = [
+    { value: 'me', label: t('tasks.myCustomers') },
+    ...(staff.data ?? [])
+      .filter((u) => u.id !== me?.id)
+      .map((u) => ({ value: String(u.id), label: staffLabel(u) })),
+  ];
 
   return (
     <>
@@ -53,33 +117,26 @@ export function AudienceFields({ read }: { read: () => AudienceValues }) {
       </Form.Item>
       {useFilter && (
         <Space wrap align="start">
-          <Form.Item name="grade" label={t('tasks.grade')}>
-            <LookupSelect
-              table="grade"
-              mode="multiple"
-              style={{ minWidth: 160 }}
-              aria-label={t('tasks.grade')}
+          <Form.Item name="owner" label={t('tasks.owner')}>
+            <Select<string>
+              allowClear
+              style={{ width: 180 }}
+              placeholder={t('tasks.allOwners')}
+              aria-label={t('tasks.owner')}
+              options={ownerOptions}
+              showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>
-          <Form.Item name="source" label={t('tasks.source')}>
-            <LookupSelect
-              table="source"
-              mode="multiple"
-              style={{ minWidth: 160 }}
-              aria-label={t('tasks.source')}
-            />
-          </Form.Item>
-          <Form.Item name="nation" label={t('tasks.nation')}>
-            <LookupSelect
-              table="nation"
-              mode="multiple"
-              style={{ minWidth: 200 }}
-              aria-label={t('tasks.nation')}
-            />
-          </Form.Item>
-          <Form.Item name="mine" valuePropName="checked" label=" ">
-            <Checkbox>{t('tasks.myCustomers')}</Checkbox>
-          </Form.Item>
+          {LOOKUP_FILTERS.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={t(`tasks.${f.name}`)}>
+              <LookupSelect
+                table={f.table}
+                mode="multiple"
+                style={{ minWidth: f.width }}
+                aria-label={t(`tasks.${f.name}`)}
+              />
+            </Form.Item>
+          ))}
         </Space>
       )}
       <Form.Item name="addresses_text" label={t('tasks.pasted')} extra={t('tasks.pastedHelp')}>

@@ -30,6 +30,7 @@ import type { EditorHandle } from '@/features/email/compose/editor/RichEditor';
 import { useAttachments } from '@/features/email/compose/useAttachments';
 import { fileSize } from '@/features/email/email-format';
 import '@/features/email/compose/compose.css';
+import { useTabLabel } from '@/layout/useTabLabel';
 import { fieldErrorsOf, showFormError } from '@/shared/form-errors';
 import { RequestError } from '@/shared/request';
 import { useUser } from '@/shared/session';
@@ -132,6 +133,8 @@ function TaskForm({ task }: { task?: Task }) {
   );
   const attachments = useAttachments(task?.attachment_ids ?? [], stored.current, () => {});
   const bodyHtml = () => editor.current?.getHtml() ?? html.current;
+  // One tab serves both: a new task after an edit must not keep the edited one's name.
+  useTabLabel(task ? t('tasks.editTitle', { name: task.name }) : t('tasks.createTab'));
 
   /** Server errors on the working hours land on this form's own fields. */
   const showError = (err: unknown) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import { type Config, DEFAULT_ADMIN_PASSWORD } from './config';
 import { type Database, migrateDatabase, openPglite, openPostgres } from './db/client';
+import { openBackupDoor } from './lib/backup/door';
 import type { AppContext } from './lib/context';
 import { lockDataDir } from './lib/data-lock';
 import { relayEvents } from './lib/event-relay';
@@ -43,6 +44,10 @@ export async function startServer(
       ? await openPostgres(config.databaseUrl)
       : await openPglite(path.join(config.dataDir, 'db'));
     await migrateDatabase(database);
+    // The embedded database is this process's alone: `npm run backup` asks it for the backup.
+    const backupDoor = database.pglite
+      ? await openBackupDoor(database, config.dataDir, (m, err) => console.error(`[backup] ${m}`, err ?? ''))
+      : null;
     await ensureFirstAdmin(database.db, config.adminPassword, DEFAULT_ADMIN_PASSWORD);
     const jobs = await startJobs(database, (err) => console.error('[jobs]', err));
     await registerMaintenanceJobs(jobs, database.db);
@@ -80,6 +85,7 @@ export async function startServer(
         await taskSender.stop();
         await emailSync.stop();
         await jobs.stop();
+        await backupDoor?.close();
         await relay?.close();
         await database.close();
         unlock();

@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../config';
 import { type Database, openPglite, openPostgres } from '../../db/client';
 import { DataDirLockedError, lockDataDir } from '../data-lock';
 import { createBackup } from './create';
+import { backupThroughDoor } from './door';
 import { restoreBackup } from './restore';
 
 /** `npm run backup -- [FILE]` and `npm run restore -- FILE`, on the configured database and data directory. */
@@ -13,6 +14,8 @@ async function main() {
   if (command !== 'backup' && command !== 'restore')
     throw new Error('usage: cli.ts backup [FILE] | restore FILE');
   if (command === 'restore' && !file) throw new Error('Name the backup to restore: npm run restore -- FILE');
+  const stamp = new Date().toISOString().replace(/[:T]/g, '-').slice(0, 19);
+  const out = path.resolve(file ?? path.join('backups', `quayside-${stamp}.tar`));
   let unlock = () => {};
   if (!config.databaseUrl) {
     mkdirSync(config.dataDir, { recursive: true });
@@ -20,8 +23,23 @@ async function main() {
       unlock = lockDataDir(config.dataDir);
     } catch (err) {
       if (!(err instanceof DataDirLockedError)) throw err;
+      // The embedded database belongs to the running server: it writes the backup for us.
+      if (command === 'backup') {
+        if (existsSync(out)) throw new Error(`${out} exists already: choose another name.`);
+        mkdirSync(path.dirname(out), { recursive: true });
+        const t0 = performance.now();
+        const done = await backupThroughDoor(config.dataDir, out);
+        if (done) {
+          console.log(
+            `Backup written to ${out} by the running server: ${done.rows} rows in ${done.tables} tables, ${done.files} files (${Math.round(performance.now() - t0)} ms).`,
+          );
+          return;
+        }
+      }
       throw new Error(
-        `${err.message}\nThe embedded database can be read by one process only: stop the server for the backup (a few seconds for most companies), or move to PostgreSQL, which backs up while running.`,
+        command === 'backup'
+          ? `${err.message}\nThe running server did not answer at its backup door (${config.dataDir}/backup-door.json): is it an older Quayside? Stop it for the backup, or update it.`
+          : `${err.message}\nRestore needs the server stopped (and an empty place).`,
       );
     }
   }
@@ -32,8 +50,6 @@ async function main() {
       : await openPglite(path.join(config.dataDir, 'db'));
     const t0 = performance.now();
     if (command === 'backup') {
-      const stamp = new Date().toISOString().replace(/[:T]/g, '-').slice(0, 19);
-      const out = path.resolve(file ?? path.join('backups', `quayside-${stamp}.tar`));
       mkdirSync(path.dirname(out), { recursive: true });
       const m = await createBackup(database, config.dataDir, out);
       const rows = m.tables.reduce((sum, t) => sum + t.rows, 0);

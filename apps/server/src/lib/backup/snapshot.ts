@@ -13,19 +13,31 @@ export const SESSION_SETTINGS = [
 
 /**
  * Runs `work` in one transaction on one connection: PostgreSQL takes a client from the pool (the
- * pool would spread statements over several), PGlite has only one.
+ * pool would spread statements over several). PGlite has one connection for the whole server: its
+ * `transaction` holds it exclusively, so requests of a running server wait until the work is done
+ * instead of running their statements inside it (a backup taken by the running server).
  */
 export async function inTransaction<T>(
   database: Database,
   begin: string,
   work: (query: Query) => Promise<T>,
 ): Promise<T> {
-  const client = database.pool ? await database.pool.connect() : null;
-  const query: Query = client
-    ? async <R>(text: string, params?: unknown[]) => ({
-        rows: (await client.query(text, params)).rows as R[],
-      })
-    : database.query;
+  if (database.pglite) {
+    return database.pglite.transaction(async (tx) => {
+      const query: Query = async <R>(text: string, params?: unknown[]) => ({
+        rows: (await tx.query<R>(text, params)).rows,
+      });
+      // PGlite has begun the transaction: the rest of `begin` (isolation, read only) becomes SET TRANSACTION.
+      const modes = begin.replace(/^BEGIN\s*/i, '');
+      if (modes) await query(`SET TRANSACTION ${modes}`);
+      for (const setting of SESSION_SETTINGS) await query(setting.replace(/^SET /, 'SET LOCAL '));
+      return work(query);
+    });
+  }
+  const client = await (database.pool as NonNullable<Database['pool']>).connect();
+  const query: Query = async <R>(text: string, params?: unknown[]) => ({
+    rows: (await client.query(text, params)).rows as R[],
+  });
   try {
     await query(begin);
     for (const setting of SESSION_SETTINGS) await query(setting.replace(/^SET /, 'SET LOCAL '));
@@ -36,7 +48,7 @@ export async function inTransaction<T>(
     await query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
-    client?.release();
+    client.release();
   }
 }
 

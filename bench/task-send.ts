@@ -2,7 +2,8 @@
 // task sender claiming and sending), against nodemailer alone sending the same number of messages to
 // the same in-process SMTP server with the same pool (5 connections) as the baseline.
 //   npx tsx bench/task-send.ts [--recipients=10000] [--db=pglite|postgres] [--smtp-ms=50] [--batch=40]
-//     [--profile=file.cpuprofile] [--trace-sql]
+//     [--list-ms=100] [--profile=file.cpuprofile] [--trace-sql] [--no-baseline]
+// Live heap before/after (after a full GC) too when run as: node --expose-gc --import tsx bench/task-send.ts …
 // Prints messages/s of both and their ratio, the peak RSS while the task runs (sampled every 100 ms,
 // against the RSS before it starts), and the p95 of GET /api/task/list/ called in a loop meanwhile.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database).
@@ -30,6 +31,17 @@ const which = arg('db', 'pglite') === 'postgres' ? 'postgres' : 'pglite';
 const smtpMs = Number(arg('smtp-ms', '50'));
 const batch = Number(arg('batch', String(DEFAULT_TASK_SENDER.batchSize)));
 const profile = arg('profile', '');
+/** Pause between two list calls (the web app refetches at most every 500 ms). */
+const listMs = Number(arg('list-ms', '100'));
+/** --no-baseline: the task alone (memory runs). */
+const withBaseline = !process.argv.includes('--no-baseline');
+/** Live heap after a full collection (node --expose-gc), else undefined. */
+const liveHeapMb = () => {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return undefined;
+  gc();
+  return mb(process.memoryUsage().heapUsed);
+};
 const traceSql = process.argv.includes('--trace-sql');
 /**
  * Statement → [calls, ms] while the task runs (--trace-sql, PGlite only): the time PGlite spends
@@ -133,6 +145,7 @@ async function pipeline(port: number, received: { at: number }[], dataDir: strin
   });
   const createSeconds = (Date.now() - created) / 1000;
   const sender = startTaskSender(ctx, { batchSize: batch });
+  const heapBefore = liveHeapMb();
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
@@ -145,7 +158,7 @@ async function pipeline(port: number, received: { at: number }[], dataDir: strin
       const t0 = performance.now();
       await api('GET', '/api/task/list/?page=1&page_size=20', token);
       listTimes.push(performance.now() - t0);
-      await sleep(100);
+      await sleep(listMs);
     }
   })();
   const from = received.length;
@@ -157,6 +170,7 @@ async function pipeline(port: number, received: { at: number }[], dataDir: strin
   const seconds = (Date.now() - start) / 1000;
   tracing = false;
   const busy = perfHooks.eventLoopUtilization(elu).utilization;
+  const heapAfter = liveHeapMb();
   running = false;
   await lister;
   clearInterval(sampler);
@@ -169,6 +183,7 @@ async function pipeline(port: number, received: { at: number }[], dataDir: strin
     per_second: +(total / seconds).toFixed(1),
     create_seconds: +createSeconds.toFixed(2),
     rss_mb: { before: mb(rssBefore), peak: mb(rssPeak), growth: mb(rssPeak - rssBefore) },
+    ...(heapBefore !== undefined && { live_heap_mb: { before: heapBefore, after: heapAfter } }),
     list_api_ms: { calls: listTimes.length, p95: +p95(listTimes).toFixed(1) },
     /** Share of the time the one JavaScript thread (PGlite's too) was busy. */
     event_loop_busy: +busy.toFixed(2),
@@ -205,7 +220,9 @@ try {
   // memory in the RSS the task is measured against.
   const task = await profiled(profile, () => pipeline(smtp.port, smtp.received, dataDir));
   smtp.received.length = 0;
-  const nodemailerAlone = await baseline(smtp.port, smtp.received);
+  const nodemailerAlone = withBaseline
+    ? await baseline(smtp.port, smtp.received)
+    : { messages: 0, seconds: 0, per_second: Number.NaN };
   console.log(
     JSON.stringify(
       {
@@ -213,6 +230,7 @@ try {
         database: which,
         smtp_ms: smtpMs,
         batch,
+        list_ms: listMs,
         rss_mb_at_start: mb(rssAtStart),
         baseline_nodemailer: nodemailerAlone,
         task,

@@ -47,7 +47,7 @@ export const DEFAULT_TASK_SENDER: TaskSenderOptions = {
   staleSendingMs: 10 * 60_000,
   defaultDailyCap: 2000,
   writeEveryMs: 250,
-  announceEveryMs: 1000,
+  announceEveryMs: 2000,
 };
 
 export const UNCERTAIN_ERROR = 'Interrupted while sending; check Sent before retrying';

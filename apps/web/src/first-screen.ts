@@ -1,7 +1,9 @@
 // A second, tiny entry (index.html, `async`): it starts fetching the code of the screen this visit
 // will show while the app's own code still downloads. Without it the screen's chunk is asked for only
 // once the app has started: one more round trip and download in a row on a phone. It imports no
-// library (that would make it wait for them); a wrong guess only fetches a chunk early.
+// library (that would make it wait for them); a wrong guess only fetches a chunk early. It also
+// starts antd's stylesheet (styles/antd-styles.ts), so it downloads beside the app's code.
+import { addAntdStyles } from './styles/antd-styles';
 
 /** `COOKIE.token` and the paths of `shared/routes/paths.ts` (first-screen.test.ts keeps them equal). */
 export const TOKEN_COOKIE = 'rs-token';
@@ -20,6 +22,7 @@ export function firstScreen(pathname: string, cookie: string): FirstScreen {
 }
 
 if (typeof document !== 'undefined' && !import.meta.env.VITEST) {
+  addAntdStyles();
   // The login page is in the app's own first file (app/screens.ts): nothing to start for it.
   const screen = firstScreen(location.pathname, document.cookie);
   if (screen !== 'login') void import('@/layout/Layout');

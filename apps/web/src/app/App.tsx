@@ -49,7 +49,9 @@ export function App() {
 
   return (
     <ConfigProvider
-      theme={buildTheme(theme, { motion: !reducedMotion })}
+      // zeroRuntime: antd's component styles come from its static stylesheet
+      // (styles/antd-styles.ts), not computed at render; the theme's CSS variables still are.
+      theme={{ ...buildTheme(theme, { motion: !reducedMotion }), zeroRuntime: true }}
       componentSize={INTERFACE_SIZE}
       locale={antdLocale()}
     >

@@ -64,8 +64,14 @@ export function AppMain() {
       : (views.find((v) => v.path === path)?.fullPath.slice(path.length) ?? '');
 
   useLayoutEffect(() => {
+    const previous = activeRef.current;
     activeRef.current = current;
-    if (scrollRef.current) scrollRef.current.scrollTop = positions.current.get(current) ?? 0;
+    const target = positions.current.get(current) ?? 0;
+    // Writing scrollTop forces a layout in the middle of the commit: skipped when nothing moves
+    // (the first page, or between pages that were both at the top).
+    if (scrollRef.current && (target !== 0 || (positions.current.get(previous) ?? 0) !== 0)) {
+      scrollRef.current.scrollTop = target;
+    }
   }, [current]);
 
   return (

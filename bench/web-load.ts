@@ -112,7 +112,7 @@ async function visit(
   const page = await context.newPage();
   const traffic = await recordTraffic(page);
   await page.goto(`${base}${screen.path}`, { waitUntil: 'commit' });
-  await page.locator(screen.ready).first().waitFor({ state: 'visible', timeout: 120_000 });
+  await page.locator(screen.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
   const readyMs = await page.evaluate(() => performance.now());
   await settle(page);
   const result = { traffic: traffic(), readyMs };
@@ -126,9 +126,19 @@ try {
   for (const screen of args.has('--lighthouse-only') ? [] : SCREENS) {
     const context = await browser.newContext(PHONE);
     if (screen.signedIn) await context.addCookies([sessionCookie()]);
-    const first = await visit(context, screen);
-    const again = await visit(context, screen);
-    await context.close();
+    let first: Awaited<ReturnType<typeof visit>>;
+    let again: Awaited<ReturnType<typeof visit>>;
+    try {
+      first = await visit(context, screen);
+      again = await visit(context, screen);
+    } catch (error) {
+      // One screen that never shows (a broken page) must not hide the others' figures.
+      rows.push({ screen: screen.name, error: String(error).split('\n')[0] ?? 'failed' });
+      process.exitCode = 1;
+      continue;
+    } finally {
+      await context.close();
+    }
     const kb = (n: number) => Math.round(n / 102.4) / 10;
     rows.push({
       screen: screen.name,

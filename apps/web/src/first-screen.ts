@@ -2,8 +2,9 @@
 // will show while the app's own code still downloads. Without it the screen's chunk is asked for only
 // once the app has started: one more round trip and download in a row on a phone. It imports no
 // library (that would make it wait for them); a wrong guess only fetches a chunk early. It also
-// starts antd's stylesheet (styles/antd-styles.ts), so it downloads beside the app's code.
-import { addAntdStyles } from './styles/antd-styles';
+// starts antd's stylesheet (styles/antd-styles.ts), so it downloads beside the app's code: the same
+// few lines here, not an import of that module (it would become one more file both entries load).
+import antdStylesHref from 'antd/dist/antd.css?url';
 
 /** `COOKIE.token` and the paths of `shared/routes/paths.ts` (first-screen.test.ts keeps them equal). */
 export const TOKEN_COOKIE = 'rs-token';
@@ -22,7 +23,13 @@ export function firstScreen(pathname: string, cookie: string): FirstScreen {
 }
 
 if (typeof document !== 'undefined' && !import.meta.env.VITEST) {
-  addAntdStyles();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = antdStylesHref;
+  link.dataset.antdStyles = '';
+  link.addEventListener('load', () => (link.dataset.loaded = ''), { once: true });
+  link.addEventListener('error', () => (link.dataset.loaded = 'error'), { once: true });
+  document.head.prepend(link);
   // The login page is in the app's own first file (app/screens.ts): nothing to start for it.
   const screen = firstScreen(location.pathname, document.cookie);
   if (screen !== 'login') void import('@/layout/Layout');

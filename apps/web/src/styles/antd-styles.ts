@@ -6,6 +6,7 @@
 // variables at run time and the static rules read them.
 import href from 'antd/dist/antd.css?url';
 
+/** first-screen.ts adds the same link (with the same attributes) when it runs first. */
 const SELECTOR = 'link[data-antd-styles]';
 
 /**

@@ -356,6 +356,40 @@ describe('sending', () => {
 });
 
 describe('schedules', () => {
+  it("a recipient due outside its task's working hours (held back, or the server was down) waits for them", async () => {
+    const hour = new Date().getUTCHours();
+    const start = (hour + 2) % 24 === 23 ? 0 : (hour + 2) % 24;
+    const hhmm = (h: number) => `${String(h).padStart(2, '0')}:00`;
+    const closed = {
+      time_zone: 'UTC',
+      days: [1, 2, 3, 4, 5, 6, 7],
+      start: hhmm(start),
+      end: hhmm(start + 1),
+    };
+    const id = (
+      await createTask({ addresses: addresses(2, 'night'), interval_minutes: 0, working_hours: closed })
+    ).body.data.id;
+    await admin('POST', '/api/task/start/', { body: { id } });
+    // As if the daily cap had held them back yesterday: due long ago, now out of hours.
+    await t.database.db
+      .update(taskRecipients)
+      .set({ scheduledAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(taskRecipients.taskId, id));
+    await sleep(800);
+    expect((await detail(id)).sent).toBe(0);
+    expect(receivedBy('night0@buyers.test')).toHaveLength(0);
+    // Hours that include now: they go.
+    await admin('POST', '/api/task/pause/', { body: { id } });
+    await admin('POST', '/api/task/update/', { body: { id, working_hours: null } });
+    await admin('POST', '/api/task/resume/', { body: { id } });
+    await waitFor(
+      'sent in hours',
+      async () => (await detail(id)).sent,
+      (n) => n === 2,
+    );
+    expect(receivedBy('night0@buyers.test')).toHaveLength(1);
+  });
+
   it('fixed interval: one every N minutes from the start; random: distinct minutes inside the window', async () => {
     const fixed = (await createTask({ addresses: addresses(3, 'fixed'), interval_minutes: 5 })).body.data.id;
     await admin('POST', '/api/task/start/', { body: { id: fixed } });

@@ -13,6 +13,7 @@ import type { AppContext } from '../../lib/context';
 import { SentFolders } from '../email/sent-folders';
 import { SmtpTransports } from '../email/smtp-transports';
 import { mergeValues } from './merge';
+import { nextWorkingMoment, type WorkingHours } from './schedule';
 import { buildTaskMessage } from './message';
 import { announceTask } from './service';
 import { registerTaskSender } from './wake';
@@ -95,15 +96,24 @@ async function claim(
   return db.transaction(async (tx) => {
     // One statement makes the day's row and locks it, and reads its count, the account's cap and
     // its running tasks.
-    const { rows } = await tx.execute<{ sent: number; cap: number | null; tasks: number[] | null }>(sql`
+    const { rows } = await tx.execute<{
+      sent: number;
+      cap: number | null;
+      tasks: { id: number; hours: WorkingHours | null }[] | null;
+    }>(sql`
       INSERT INTO task_account_usage (account_id, day, sent) VALUES (${account.id}, ${day}, 0)
       ON CONFLICT (account_id, day) DO UPDATE SET sent = task_account_usage.sent
       RETURNING sent,
         (SELECT daily_cap FROM task_account_limits WHERE account_id = ${account.id}) AS cap,
-        (SELECT array_agg(id) FROM tasks WHERE account_id = ${account.id} AND status = 'running'
-           AND deleted_at IS NULL) AS tasks`);
+        (SELECT json_agg(json_build_object('id', id, 'hours', working_hours)) FROM tasks
+           WHERE account_id = ${account.id} AND status = 'running' AND deleted_at IS NULL) AS tasks`);
     const room = Math.min(limit, Number(rows[0]?.cap ?? defaultCap) - Number(rows[0]?.sent ?? 0));
-    const running = rows[0]?.tasks ?? [];
+    // A recipient due outside its task's working hours (held back by the daily cap, or the server
+    // was down) waits for the next working moment instead of going out at night.
+    const now = new Date();
+    const running = (rows[0]?.tasks ?? [])
+      .filter((t) => nextWorkingMoment(now, t.hours).getTime() <= now.getTime())
+      .map((t) => Number(t.id));
     if (room <= 0 || running.length === 0) return [];
     // Any `room` due recipients, without ORDER BY: a sort would read every due recipient at each
     // claim (40 ms at 10,000 on PGlite, growing with the list); unsorted, the scan stops after

@@ -13,8 +13,8 @@ import type { AppContext } from '../../lib/context';
 import { SentFolders } from '../email/sent-folders';
 import { SmtpTransports } from '../email/smtp-transports';
 import { mergeValues } from './merge';
-import { nextWorkingMoment, type WorkingHours } from './schedule';
 import { buildTaskMessage } from './message';
+import { nextWorkingMoment, type WorkingHours } from './schedule';
 import { announceTask } from './service';
 import { registerTaskSender } from './wake';
 

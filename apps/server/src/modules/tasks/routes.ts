@@ -29,15 +29,12 @@ import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
 import { requestLanguage } from '../../lib/i18n';
 import { sendXlsx, XLSX_MIME } from '../../lib/spreadsheet';
-import { findCustomersByEmails } from '../customers/matching';
-import { getCustomer } from '../customers/service';
-import { normaliseAddress } from './addresses';
 import { audienceCount, resolveAudience } from './audience';
-import { mergeValues, renderMerge } from './merge';
+import { renderMerge } from './merge';
 import taskPublicRoutes from './public-routes';
 import * as service from './service';
 import { exportRecipients, recipientsFileName } from './spreadsheet';
-import { sendTestEmail } from './test-send';
+import { mergeValuesFor, sendTestEmail } from './test-send';
 import { DEFAULT_TASK_SENDER } from './worker';
 
 /** Where the pixel and unsubscribe links of a task's emails point: the address it was started from. */
@@ -157,18 +154,7 @@ export default async function taskRoutes(fastify: FastifyInstance) {
     '/api/task/preview/',
     { config: user, schema: { tags, body: taskPreviewBody, response: { 200: envelope(taskPreview) } } },
     async (request) => {
-      const address = normaliseAddress(request.body.address);
-      const [found] = await findCustomersByEmails(db, [address]);
-      const customer = found ? await getCustomer(db, found.id) : undefined;
-      const values = mergeValues(
-        address,
-        customer && {
-          name: customer.name,
-          companyName: customer.company_name,
-          jobTitle: customer.job_title,
-          website: customer.website,
-        },
-      );
+      const values = await mergeValuesFor(db, request.body.address);
       return ok({
         subject: renderMerge(request.body.subject, values, 'text'),
         html: renderMerge(request.body.html, values, 'html'),

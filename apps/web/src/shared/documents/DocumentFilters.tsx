@@ -86,6 +86,8 @@ export function DocumentFilters({
   return (
     <Space wrap className={className}>
       <Input.Search
+        // A new search in the address (back, a link, a reset) shows in the box.
+        key={values.q ?? ''}
         allowClear
         maxLength={200}
         defaultValue={values.q}

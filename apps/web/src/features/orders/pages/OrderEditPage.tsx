@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
+import { CustomerPicker } from '@/shared/documents/CustomerPicker';
 import { LineItemsTable } from '@/shared/documents/LineItemsTable';
 import { type EditLine, newKey, toBody } from '@/shared/documents/lines';
 import { useDocumentEditor } from '@/shared/documents/useDocumentEditor';
@@ -14,7 +15,6 @@ import { notify } from '@/shared/notify';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { useCreateOrder, useOrder, useUpdateOrder } from '../api';
-import { CustomerPicker } from '../components/CustomerPicker';
 import { useLiveTotals } from '../components/useLiveTotals';
 import '../orders.css';
 

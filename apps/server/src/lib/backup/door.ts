@@ -14,6 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 import type { Database } from '../../db/client';
 import { createBackup, type Manifest } from './create';
 
@@ -55,10 +56,15 @@ export async function openBackupDoor(
     busy = true;
     const work = mkdtempSync(path.join(os.tmpdir(), 'quayside-door-'));
     const file = path.join(work, 'backup.tar');
+    let finished = false;
     const done = () => {
+      if (finished) return;
+      finished = true;
       busy = false;
       rmSync(work, { recursive: true, force: true });
     };
+    // A client that leaves during the dump (Ctrl-C) must not keep the door busy until a restart.
+    res.once('close', done);
     createBackup(database, dataDir, file).then(
       (manifest: Manifest) => {
         const summary = {
@@ -70,14 +76,16 @@ export async function openBackupDoor(
           'content-type': 'application/x-tar',
           'x-backup-summary': JSON.stringify(summary),
         });
-        const stream = createReadStream(file);
-        stream.pipe(res);
-        res.on('close', done);
+        if (res.destroyed) return; // the client left while the dump was written
+        pipeline(createReadStream(file), res, (err) => {
+          if (err && !res.destroyed) log('backup download failed', err);
+          done();
+        });
       },
       (err: unknown) => {
         done();
         log('backup failed', err);
-        res.writeHead(500).end(`${err instanceof Error ? err.message : String(err)}\n`);
+        if (!res.destroyed) res.writeHead(500).end(`${err instanceof Error ? err.message : String(err)}\n`);
       },
     );
   });

@@ -5,6 +5,12 @@ import { decryptSecret } from './accounts';
 type AccountRow = typeof emailAccounts.$inferSelect;
 type Message = { envelope: { from: string; to: string[] }; raw: Buffer };
 
+/** What the mail server said when it refused (its reply line), else the error's own words. */
+export const smtpErrorText = (err: unknown, max = 1000): string => {
+  const e = err as Error & { response?: string };
+  return (e.response || e.message || String(err)).slice(0, max);
+};
+
 /**
  * Parallel SMTP sessions per account: nodemailer's own default. Hosted mailboxes limit concurrent
  * sessions; a server that refuses one answers 4xx, and that email is retried later.

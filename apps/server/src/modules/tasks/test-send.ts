@@ -8,7 +8,7 @@ import type { SessionUser } from '../../lib/sessions';
 import { findCustomersByEmails } from '../customers/matching';
 import { getCustomer } from '../customers/service';
 import { findAccountRow } from '../email/accounts';
-import { SmtpTransports } from '../email/smtp-transports';
+import { SmtpTransports, smtpErrorText } from '../email/smtp-transports';
 import { readableFiles } from '../files/access';
 import { normaliseAddress } from './addresses';
 import { mergeValues } from './merge';
@@ -17,7 +17,6 @@ import { assertAccount, loadTask } from './service';
 
 type TaskRow = typeof tasks.$inferSelect;
 type RecipientRow = typeof taskRecipients.$inferSelect;
-type SmtpError = Error & { response?: string };
 
 export const TEST_SUBJECT_PREFIX = '[Test] ';
 /** Shaped like a recipient's token but never one (those are 24 characters): its links find nobody. */
@@ -93,11 +92,7 @@ export async function sendTestEmail(
   try {
     await smtp.send(account, message);
   } catch (err) {
-    const e = err as SmtpError;
-    throw new AppError('CONFLICT', 'taskTestFailed', {
-      to,
-      reason: (e.response || e.message || String(err)).slice(0, 300),
-    });
+    throw new AppError('CONFLICT', 'taskTestFailed', { to, reason: smtpErrorText(err, 300) });
   } finally {
     smtp.close();
   }

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { SentFolders } from '../email/sent-folders';
-import { SmtpTransports } from '../email/smtp-transports';
+import { SmtpTransports, smtpErrorText } from '../email/smtp-transports';
 import { mergeValues } from './merge';
 import { buildTaskMessage } from './message';
 import { nextWorkingMoment, type WorkingHours } from './schedule';
@@ -23,7 +23,6 @@ type TaskRow = typeof tasks.$inferSelect;
 type AccountRow = typeof emailAccounts.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
 type FileRow = typeof files.$inferSelect;
-type SmtpError = Error & { responseCode?: number; response?: string };
 
 export type TaskSenderOptions = {
   /** How often a sender with nothing due looks again. */
@@ -65,10 +64,6 @@ const WRITE_ROWS = 100;
 const CACHED_ATTACHMENT_BYTES = 4 * 1024 * 1024;
 
 const utcDay = (d = new Date()) => d.toISOString().slice(0, 10);
-const smtpText = (err: unknown) => {
-  const e = err as SmtpError;
-  return (e.response || e.message || String(err)).slice(0, 1000);
-};
 
 /** Accounts of running tasks with a recipient due now (one probe per task, not a scan of its list). */
 async function dueAccounts(db: Db): Promise<number[]> {
@@ -537,7 +532,7 @@ class Lane {
             });
         }
       } catch (err) {
-        this.s.writer.add({ kind: 'failed', recipient, error: smtpText(err) });
+        this.s.writer.add({ kind: 'failed', recipient, error: smtpErrorText(err) });
       }
     })().finally(() => {
       this.atSmtp--;

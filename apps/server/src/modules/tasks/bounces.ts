@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import PostalMime, { type Attachment } from 'postal-mime';
 import type { Db } from '../../db/client';
@@ -245,12 +245,6 @@ const MAX_REPORT_BYTES = 25 * 1024 * 1024;
 /** The address fallback looks at emails sent this long before the report (a server retries ~5 days). */
 const ADDRESS_WINDOW_DAYS = 7;
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
 type BounceEnv = {
   db: Db;
   events: EventHub;
@@ -306,7 +300,7 @@ export async function recordBounces(env: BounceEnv, accountId: number, messages:
   for (const m of messages) {
     if (!mayBeBounce(m) || m.raw.size > MAX_REPORT_BYTES) continue;
     try {
-      const bounce = await parseBounce(await readAll(env.files.open(m.raw.sha256)));
+      const bounce = await parseBounce(await buffer(env.files.open(m.raw.sha256)));
       if (!bounce) continue;
       for (const id of await applyBounce(env.db, accountId, bounce, m.date)) touched.add(id);
     } catch (err) {

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -462,7 +463,7 @@ class Lane {
         : [];
       const contents = new Map<string, Buffer>();
       if (attachments.reduce((n, f) => n + f.size, 0) <= CACHED_ATTACHMENT_BYTES) {
-        for (const f of attachments) contents.set(f.sha256, await readAll(this.s.ctx.files.open(f.sha256)));
+        for (const f of attachments) contents.set(f.sha256, await buffer(this.s.ctx.files.open(f.sha256)));
       }
       this.taskCache.set(row.id, { row, attachments, contents });
     }
@@ -539,12 +540,6 @@ class Lane {
       this.pump();
     });
   }
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
 }
 
 export type TaskSender = { wake(): void; stop(): Promise<void> };

@@ -159,29 +159,16 @@ export default async function siteRoutes(app: FastifyInstance) {
       .send(SITE_CSS),
   );
 
-  // A published product's pictures and the logo, by the same per-file rule as every download (files/owners.ts).
-  app.get('/site/picture/:name', { config, helmet, schema: hide }, async (request, reply) => {
-    const id = idOf((request.params as { name: string }).name.replace(/\.jpg$/, ''));
+  /**
+   * A stored file the public may read (files/owners.ts decides), a day in caches with its ETag: an
+   * unpublished product's pictures stop being served at once.
+   */
+  const sendSiteFile = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: number | null | undefined,
+  ) => {
     const row = id ? await readableFile(db, null, id).catch(() => null) : null;
-    if (!row) return sendNotice(request, reply, 'en', 'notFound');
-    const etag = `"${row.sha256}"`;
-    // A day in caches; an unpublished product's pictures stop being served here at once.
-    reply.header('Cache-Control', 'public, max-age=86400').header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply
-      .header('Content-Type', row.mime)
-      .header('Content-Length', row.size)
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(app.ctx.files.open(row.sha256));
-  });
-
-  // The favicon the admin uploaded (none: the page links a drawn one, layout.ts). Its address carries
-  // the file's id, so a new one shows at once; the same one is answered 304 by its ETag.
-  app.get('/site/favicon', { config, helmet, schema: hide }, async (request, reply) => {
-    const { site } = await getWebsiteSettings(db);
-    const row = site.favicon_file_id
-      ? await readableFile(db, null, site.favicon_file_id).catch(() => null)
-      : null;
     if (!row) return sendNotice(request, reply, 'en', 'notFound');
     const etag = `"${row.sha256}"`;
     reply.header('Cache-Control', 'public, max-age=86400').header('ETag', etag);
@@ -192,6 +179,19 @@ export default async function siteRoutes(app: FastifyInstance) {
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'")
       .send(app.ctx.files.open(row.sha256));
+  };
+
+  // A published product's pictures and the logo, by the same per-file rule as every download (files/owners.ts).
+  app.get('/site/picture/:name', { config, helmet, schema: hide }, async (request, reply) => {
+    const id = idOf((request.params as { name: string }).name.replace(/\.jpg$/, ''));
+    return sendSiteFile(request, reply, id);
+  });
+
+  // The favicon the admin uploaded (none: the page links a drawn one, layout.ts). Its address carries
+  // the file's id, so a new one shows at once; the same one is answered 304 by its ETag.
+  app.get('/site/favicon', { config, helmet, schema: hide }, async (request, reply) => {
+    const { site } = await getWebsiteSettings(db);
+    return sendSiteFile(request, reply, site.favicon_file_id);
   });
 
   app.get('/site/sitemap.xml', { config, schema: hide }, async (request, reply) => {

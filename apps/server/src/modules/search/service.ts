@@ -138,6 +138,22 @@ async function exactFirst(exact: Promise<Row[]>, newest: Promise<Row[]>): Promis
 
 const numberIs = (number: PgColumn, q: string) => inArray(number, [...new Set([q, q.toUpperCase()])]);
 
+type NumberedTable = typeof quotations | typeof orders | typeof invoices | typeof packingLists;
+
+/** A numbered document: the exact number first (by its index), then the newest the list's filter finds. */
+function findNumbered(db: Db, q: string, t: NumberedTable, where: SQL | undefined): Promise<SearchHit[]> {
+  const rows = (w: SQL | undefined) =>
+    db
+      .select({ id: t.id, title: t.number, subtitle: customerName })
+      // from() takes one table type; the four share every column read here.
+      .from(t as typeof quotations)
+      .leftJoin(customers, eq(customers.id, t.customerId))
+      .where(w)
+      .orderBy(desc(t.id))
+      .limit(HITS_PER_KIND);
+  return exactFirst(rows(and(where, numberIs(t.number, q))), rows(where));
+}
+
 /** Each kind searched with its own list's filter (the `q` of that list), so it finds what the list finds. */
 const finders: Record<SearchKind, Finder> = {
   customer: async (db, q, viewer) =>
@@ -150,54 +166,11 @@ const finders: Record<SearchKind, Finder> = {
       .limit(HITS_PER_KIND),
   email: (db, q, _viewer, kinds) => findMail(db, q, kinds),
   inquiry: findInquiries,
-  quotation: (db, q) => {
-    const where = quotationFilter(quotationListQuery.parse({ q }));
-    const rows = (w: SQL | undefined) =>
-      db
-        .select({ id: quotations.id, title: quotations.number, subtitle: customerName })
-        .from(quotations)
-        .leftJoin(customers, eq(customers.id, quotations.customerId))
-        .where(w)
-        .orderBy(desc(quotations.id))
-        .limit(HITS_PER_KIND);
-    return exactFirst(rows(and(where, numberIs(quotations.number, q))), rows(where));
-  },
-  order: (db, q) => {
-    const where = orderFilter(orderListQuery.parse({ q }));
-    const rows = (w: SQL | undefined) =>
-      db
-        .select({ id: orders.id, title: orders.number, subtitle: customerName })
-        .from(orders)
-        .leftJoin(customers, eq(customers.id, orders.customerId))
-        .where(w)
-        .orderBy(desc(orders.id))
-        .limit(HITS_PER_KIND);
-    return exactFirst(rows(and(where, numberIs(orders.number, q))), rows(where));
-  },
-  invoice: (db, q) => {
-    const where = invoiceFilter(invoiceListQuery.parse({ q }));
-    const rows = (w: SQL | undefined) =>
-      db
-        .select({ id: invoices.id, title: invoices.number, subtitle: customerName })
-        .from(invoices)
-        .leftJoin(customers, eq(customers.id, invoices.customerId))
-        .where(w)
-        .orderBy(desc(invoices.id))
-        .limit(HITS_PER_KIND);
-    return exactFirst(rows(and(where, numberIs(invoices.number, q))), rows(where));
-  },
-  packing_list: (db, q) => {
-    const where = packingListFilter(packingListQuery.parse({ q }));
-    const rows = (w: SQL | undefined) =>
-      db
-        .select({ id: packingLists.id, title: packingLists.number, subtitle: customerName })
-        .from(packingLists)
-        .leftJoin(customers, eq(customers.id, packingLists.customerId))
-        .where(w)
-        .orderBy(desc(packingLists.id))
-        .limit(HITS_PER_KIND);
-    return exactFirst(rows(and(where, numberIs(packingLists.number, q))), rows(where));
-  },
+  quotation: (db, q) => findNumbered(db, q, quotations, quotationFilter(quotationListQuery.parse({ q }))),
+  order: (db, q) => findNumbered(db, q, orders, orderFilter(orderListQuery.parse({ q }))),
+  invoice: (db, q) => findNumbered(db, q, invoices, invoiceFilter(invoiceListQuery.parse({ q }))),
+  packing_list: (db, q) =>
+    findNumbered(db, q, packingLists, packingListFilter(packingListQuery.parse({ q }))),
   product: async (db, q) => {
     const where = await productFilter(db, productListQuery.parse({ q }));
     const rows = (w: SQL | undefined) =>

@@ -146,7 +146,7 @@ describe('bounces of task emails', () => {
       expect.arrayContaining(['Undelivered Mail Returned to Sender', 'Hello']),
     );
 
-    // Synced twice (a second copy here, and the same report in another mailbox): counted once.
+    // Synced twice (a second copy here), and the same report in another mailbox: counted once.
     await append(campaign.address, failure);
     await append(shared.address, failure);
     await bed.sync(campaign.id);
@@ -160,9 +160,23 @@ describe('bounces of task emails', () => {
       () => detail(id),
       (d) => d.status === 'done' && d.sent === 4,
     );
-    await append(shared.address, failure.replace('dsn-1@', 'dsn-1-copy@'));
-    await bed.sync(shared.id);
+    await append(campaign.address, failure.replace('dsn-1@', 'dsn-1-copy@'));
+    await bed.sync(campaign.id);
     expect(await recipient(id, GONE)).toMatchObject({ status: 'sent', error: '' });
+  });
+
+  it('a report in another account’s mailbox fails no recipient of this account, even quoting its Message-ID', async () => {
+    const id = (await admin('GET', '/api/task/list/', { query: { q: 'Fair invitation' } })).body.data.items[0]
+      .id as number;
+    // Anyone can write a report quoting a Message-ID into the shared mailbox: it names no email of ours.
+    const forged = postfixBounce(sentMessageId(FINE), 'dsn-5@mail.quayside.test', FINE);
+    await append(shared.address, forged);
+    await bed.sync(shared.id);
+    expect(await recipient(id, FINE)).toMatchObject({ status: 'sent', error: '' });
+    // The same report in the task's own account does.
+    await append(campaign.address, forged);
+    await bed.sync(campaign.id);
+    expect((await recipient(id, FINE)).status).toBe('failed');
   });
 
   it('a report that quotes no Message-ID finds the address among what the task account sent', async () => {

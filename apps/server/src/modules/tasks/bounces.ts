@@ -9,10 +9,11 @@ import { normaliseMessageId } from '../email/sync/message';
 import { announceTask } from './service';
 
 /**
- * Delivery failure reports (bounces) of task emails. A report found among newly synced mail of any
- * account marks the task recipient it is about `failed` with the reason: found by the Message-ID the
- * sender gave that email (quoted in the report's returned message or headers), else by the failed
- * address among the recipients the account sent to shortly before. Only a permanent failure counts
+ * Delivery failure reports (bounces) of task emails. A report found among newly synced mail of an
+ * account marks the task recipient it is about `failed` with the reason, only among the emails that
+ * account sent: found by the Message-ID the sender gave that email (quoted in the report's returned
+ * message or headers), else by the failed address among the recipients the account sent to shortly
+ * before. Only a permanent failure counts
  * (`Action: failed`); a delay (`Action: delayed`, 4.x.x) changes nothing.
  */
 
@@ -262,13 +263,16 @@ export async function applyBounce(db: Db, accountId: number, bounce: Bounce, at:
   if (failed.length === 0) return [];
   if (bounce.messageId) {
     // One email per recipient: the report's first failure is that recipient's, by address if named.
+    // Only an email this account sent: a report (or a forged one) in another mailbox fails nobody.
     const { rows } = await db.execute<{ task_id: number }>(sql`
       UPDATE task_recipients r SET status = 'failed', error = CASE
         ${sql.join(
           failed.map((f) => sql`WHEN r.address = ${f.address} THEN ${f.reason}`),
           sql` `,
         )} ELSE ${failed[0]!.reason} END
-      WHERE r.message_id = ${bounce.messageId} AND r.status IN ('sent', 'opened')
+      FROM tasks t
+      WHERE t.id = r.task_id AND t.account_id = ${accountId}
+        AND r.message_id = ${bounce.messageId} AND r.status IN ('sent', 'opened')
       RETURNING r.task_id`);
     return rows.map((r) => Number(r.task_id));
   }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -192,6 +193,32 @@ export const emails = pgTable(
     index('emails_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     /** The send queue as the worker sees it at start (crash recovery): small, so partial. */
     index('emails_send_pending').on(t.sendStatus).where(sql`send_status IN ('queued', 'sending')`),
+  ],
+);
+
+/**
+ * How many emails (not deleted forever) there are per UTC day of their date and per everything the
+ * dashboard filters them by: the account (whose users see them), folder, type, handler, author and
+ * send status. A day's figure is a sum of a few rows instead of a count over a million emails.
+ * Kept by statement triggers on `emails` in the same transaction as each insert, update or delete
+ * (migration 0014, which also filled it); nothing in the app writes it. 0 is "no handler / author".
+ */
+export const emailDayCounts = pgTable(
+  'email_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    accountId: integer('account_id').notNull(),
+    folder: text('folder').notNull(),
+    type: text('type').notNull(),
+    handlerId: integer('handler_id').notNull(),
+    createdBy: integer('created_by').notNull(),
+    sendStatus: text('send_status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.day, t.accountId, t.folder, t.type, t.handlerId, t.createdBy, t.sendStatus],
+    }),
   ],
 );
 

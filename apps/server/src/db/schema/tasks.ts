@@ -1,3 +1,4 @@
+import type { WorkingHours } from '@quayside/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -38,12 +39,7 @@ export const tasks = pgTable(
      * Send only within these hours of a time zone (IANA name, ISO weekdays 1 = Monday, 'HH:MM'
      * local times); null sends at any hour.
      */
-    workingHours: jsonb('working_hours').$type<{
-      time_zone: string;
-      days: number[];
-      start: string;
-      end: string;
-    } | null>(),
+    workingHours: jsonb('working_hours').$type<WorkingHours | null>(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     attachmentIds: jsonb('attachment_ids').$type<number[]>().notNull().default([]),

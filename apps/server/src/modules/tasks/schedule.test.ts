@@ -1,3 +1,4 @@
+import type { WorkingHours } from '@quayside/contract';
 import { describe, expect, it } from 'vitest';
 import {
   fixedSchedule,
@@ -5,7 +6,6 @@ import {
   nextWorkingMoment,
   randomSchedule,
   WindowTooShortError,
-  type WorkingHours,
   workingStretches,
   zonedToUtc,
 } from './schedule';

@@ -1,8 +1,7 @@
+import type { WorkingHours } from '@quayside/contract';
+
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-/** Send only within these hours: IANA time zone, ISO weekdays (1 = Monday … 7 = Sunday), 'HH:MM'. */
-export type WorkingHours = { time_zone: string; days: number[]; start: string; end: string };
 
 /** Whether the runtime knows the time zone (an IANA name such as Europe/Berlin). */
 export function isTimeZone(zone: string): boolean {

@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+import type { WorkingHours } from '@quayside/contract';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -15,7 +16,7 @@ import { SentFolders } from '../email/sent-folders';
 import { SmtpTransports, smtpErrorText } from '../email/smtp-transports';
 import { mergeValues } from './merge';
 import { buildTaskMessage } from './message';
-import { nextWorkingMoment, type WorkingHours } from './schedule';
+import { nextWorkingMoment } from './schedule';
 import { announceTask } from './service';
 import { registerTaskSender } from './wake';
 

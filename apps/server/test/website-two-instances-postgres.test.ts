@@ -69,6 +69,8 @@ describe('page cache on two instances', () => {
     });
     const id = created.body.data.id as number;
     const url = `/site/product/${id}-relay-kettle`;
+    // Pages are kept for the origins staff use (and the site's host name): staff have used b.
+    await call(b, 'GET', '/api/website/settings/', { token });
     // Kept once the creation's own notice has reached it (a page rendered across a change is not kept).
     await until(async () => {
       expect((await b.inject({ method: 'GET', url })).statusCode).toBe(200);

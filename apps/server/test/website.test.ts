@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customers, emailAttachments, emails } from '../src/db/schema';
 import { formStamp } from '../src/modules/website/form';
-import { siteState } from '../src/modules/website/site-state';
+import { PageCache } from '../src/modules/website/page-cache';
+import { PAGE_CACHE_BYTES, PAGE_CACHE_MAX_AGE_MS, siteState } from '../src/modules/website/site-state';
 import { call, createTestApp, type TestApp } from './helpers';
 import { multipartFile } from './multipart';
 
@@ -232,6 +233,28 @@ describe('public pages', () => {
     const robots = await get('/site/robots.txt');
     expect(robots.body).toMatch(/Sitemap: http:\/\/localhost(:\d+)?\/site\/sitemap.xml/);
   });
+
+  it('the sitemap is kept compressed like a page, and a change of the catalogue or settings shows in it at once', async () => {
+    const state = siteState(t.app.ctx);
+    state.cache.clear();
+    const first = await get('/site/sitemap.xml?x=1', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-type']).toContain('application/xml');
+    expect(state.cache.count).toBe(1);
+    const again = await get('/site/sitemap.xml', { 'accept-encoding': 'gzip' });
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(gunzipSync(again.rawPayload).toString()).toContain('<urlset');
+    expect(state.cache.count).toBe(1);
+    expect((await get('/site/sitemap.xml', { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(
+      304,
+    );
+    const p = await createProduct({ name: 'Fresh Teapot', published: true });
+    const fresh = await get('/site/sitemap.xml');
+    expect(fresh.body).toContain(`/site/product/${p.id}-fresh-teapot</loc>`);
+    expect(fresh.headers.etag).not.toBe(first.headers.etag);
+    await post('/api/product/bulk_update/', { ids: [p.id], published: false });
+    expect((await get('/site/sitemap.xml')).body).not.toContain('fresh-teapot');
+  });
 });
 
 describe('website settings', () => {
@@ -416,6 +439,48 @@ describe('page cache', () => {
     expect(plain.body).toContain('<h1>Steel Kettle 1.7L</h1>');
     const notModified = await get(url, { 'if-none-match': String(first.headers.etag) });
     expect(notModified.statusCode).toBe(304);
+  });
+});
+
+describe('page cache keys', () => {
+  it('junk query strings and Host values make no copies and never push a real page out', async () => {
+    const state = siteState(t.app.ctx);
+    const saved = state.cache;
+    const url = `/site/product/${kettle.id}-steel-kettle-1-7l`;
+    try {
+      state.cache = new PageCache(PAGE_CACHE_BYTES, PAGE_CACHE_MAX_AGE_MS);
+      expect((await get(url)).statusCode).toBe(200);
+      const size = state.cache.bytes;
+      // Room for this page and a few more: any junk copy kept would soon push it out.
+      state.cache = new PageCache(size * 4 + 100, PAGE_CACHE_MAX_AGE_MS);
+      const real = await get(url);
+      expect(state.cache.count).toBe(1);
+      for (let i = 0; i < 20; i++) {
+        const junkQuery = await get(`${url}?x=${Math.random()}&utm_source=${i}&page=${i + 2}`);
+        expect(junkQuery.statusCode).toBe(200);
+        expect(junkQuery.headers.etag).toBe(real.headers.etag);
+        const junkHost = await get(url, { host: `junk${i}.example.test` });
+        expect(junkHost.statusCode).toBe(200);
+        // Its links carry the host it was asked for, so it is rendered for it and not kept.
+        expect(junkHost.body).toContain(`href="http://junk${i}.example.test${url}"`);
+        expect((await get(`${url};x=${i}`)).statusCode).toBeGreaterThanOrEqual(300);
+        expect((await get(`/site/search?q=kettle${i}`)).statusCode).toBe(200);
+      }
+      expect(state.cache.count).toBe(1);
+      // The real page is still the kept one: its copy answers without a new render.
+      const again = await get(url, { 'accept-encoding': 'br' });
+      expect(again.headers['content-encoding']).toBe('br');
+      expect(state.cache.count).toBe(1);
+    } finally {
+      state.cache = saved;
+    }
+  });
+
+  it('a category asked past its last page is a 404, not one more page', async () => {
+    const home = await get('/site/');
+    const id = Number(/href="\/site\/category\/(\d+)-kitchen"/.exec(home.body)?.[1]);
+    expect((await get(`/site/category/${id}-kitchen`)).statusCode).toBe(200);
+    expect((await get(`/site/category/${id}-kitchen?page=50`)).statusCode).toBe(404);
   });
 });
 

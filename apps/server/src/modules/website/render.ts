@@ -3,6 +3,7 @@ import type { SiteLanguage, WebsiteSettings } from '@quayside/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { siteCsp, themeStyle } from './assets';
+import { keptOrigin, pageRoute } from './cache-key';
 import { type SiteCategory, siteCategories } from './catalogue';
 import { noticePage } from './info-pages';
 import { contextFor, type SiteContext, type SiteRoot } from './layout';
@@ -60,14 +61,25 @@ export async function loadContext(request: FastifyRequest, lang: SiteLanguage): 
   });
 }
 
-/** The key of a page in the cache: scheme and host (its links are absolute), the address with its query. */
-const cacheKey = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
-/** Search results are endless and not for indexes: rendered each time, never kept. */
-const cacheable = (request: FastifyRequest) =>
-  request.method === 'GET' && !/^\/site(\/[a-z]{2})?\/search(\?|$)/.test(request.url);
+/**
+ * The key of a page in the cache (cache-key.ts): the origin its links were rendered for, when pages
+ * are kept for it, and the route's own parameters. Null: rendered each time, never kept.
+ */
+function cacheKey(request: FastifyRequest): string | null {
+  if (request.method !== 'GET') return null;
+  const route = pageRoute(request.url);
+  if (!route) return null;
+  const origin = keptOrigin(
+    siteState(request.server.ctx),
+    request.protocol,
+    request.host,
+    request.raw.socket?.localPort,
+  );
+  return origin && `${origin} ${route}`;
+}
 
-/** The version of the site a request started under: a page rendered across a change is not kept. */
-const startedUnder = new WeakMap<FastifyRequest, number>();
+/** The key and the version of the site a request started under: a page rendered across a change is not kept. */
+const startedUnder = new WeakMap<FastifyRequest, { key: string; version: number }>();
 
 /**
  * Before the page is worked on (the site's onRequest hook): the kept copy of the page, if any (it
@@ -75,10 +87,11 @@ const startedUnder = new WeakMap<FastifyRequest, number>();
  * remembers the site's version.
  */
 export function cachedPage(request: FastifyRequest): CachedPage | null {
+  const key = cacheKey(request);
+  if (!key) return null;
   const state = siteState(request.server.ctx);
-  if (!cacheable(request)) return null;
-  const page = state.cache.get(cacheKey(request));
-  if (!page) startedUnder.set(request, state.version);
+  const page = state.cache.get(key);
+  if (!page) startedUnder.set(request, { key, version: state.version });
   return page ?? null;
 }
 
@@ -86,16 +99,42 @@ export function sendCompressed(request: FastifyRequest, reply: FastifyReply, pag
   reply.headers(page.headers).header('ETag', page.etag);
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
   const encoding = pickEncoding(request.headers['accept-encoding']);
-  reply.type('text/html; charset=utf-8');
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.raw);
 }
 
+/** A strong ETag of a body (the form's time stamp left out: an older one only means a longer fill time). */
+const etagOf = (body: string) =>
+  `"${createHash('sha256')
+    .update(body.replace(/name="stamp" value="[^"]*"/, ''))
+    .digest('base64url')
+    .slice(0, 27)}"`;
+
+/**
+ * Sends a 200 answer that may be kept: 304 when the client has it, else compressed once and, for a
+ * kept address (cacheKey), filed in the instance's cache until something the site shows changes.
+ */
+async function sendKeepable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: Record<string, string>,
+  body: string,
+) {
+  const etag = etagOf(body);
+  if (request.headers['if-none-match'] === etag)
+    return reply.headers(headers).header('ETag', etag).code(304).send();
+  const started = startedUnder.get(request);
+  if (!started) return reply.headers(headers).header('ETag', etag).send(body);
+  const page = await compressPage(etag, headers, body);
+  const state = siteState(request.server.ctx);
+  if (started.version === state.version) state.cache.set(started.key, page);
+  return sendCompressed(request, reply, page);
+}
+
 /**
  * Sends a page: revalidated on every visit (an unpublished product disappears at once) but answered
- * 304 while it is unchanged. The form's time stamp is left out of the ETag: an older stamp in a
- * cached copy only means a longer fill time. A page of a GET (not a search) is kept, compressed, in
- * the instance's cache until something the site shows changes (site-state.ts).
+ * 304 while it is unchanged. A page of a kept address (not a search) is kept, compressed, in the
+ * instance's cache until something the site shows changes (site-state.ts).
  */
 export async function sendPage(
   request: FastifyRequest,
@@ -105,25 +144,28 @@ export async function sendPage(
   status = 200,
 ) {
   const headers = {
+    'Content-Type': 'text/html; charset=utf-8',
     'Content-Security-Policy': siteCsp(themeStyle(ctx.site.theme_color).cspHash),
     'Content-Language': ctx.lang === 'zh' ? 'zh-CN' : 'en',
     Vary: 'Accept-Encoding',
     'Cache-Control': status === 200 ? 'public, no-cache' : 'no-store',
   };
-  if (status !== 200) return reply.headers(headers).code(status).type('text/html; charset=utf-8').send(body);
-  const etag = `"${createHash('sha256')
-    .update(body.replace(/name="stamp" value="[^"]*"/, ''))
-    .digest('base64url')
-    .slice(0, 27)}"`;
-  if (request.headers['if-none-match'] === etag)
-    return reply.headers(headers).header('ETag', etag).code(304).send();
-  if (!cacheable(request))
-    return reply.headers(headers).header('ETag', etag).type('text/html; charset=utf-8').send(body);
-  const page = await compressPage(etag, headers, body);
-  const state = siteState(request.server.ctx);
-  if (cacheable(request) && startedUnder.get(request) === state.version)
-    state.cache.set(cacheKey(request), page);
-  return sendCompressed(request, reply, page);
+  if (status !== 200) return reply.headers(headers).code(status).send(body);
+  return sendKeepable(request, reply, headers, body);
+}
+
+/** The sitemap: kept like a page (the same changes forget it), revalidated by its ETag. */
+export function sendSitemap(request: FastifyRequest, reply: FastifyReply, xml: string) {
+  return sendKeepable(
+    request,
+    reply,
+    {
+      'Content-Type': 'application/xml; charset=utf-8',
+      Vary: 'Accept-Encoding',
+      'Cache-Control': 'public, no-cache',
+    },
+    xml,
+  );
 }
 
 export async function sendNotice(

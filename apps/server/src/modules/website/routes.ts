@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import websiteAdminRoutes from './admin-routes';
+import { originOf } from './render';
 import siteRoutes from './site-routes';
-import { changesSite, loadHostName, siteChanged, watchSiteChanges } from './site-state';
+import { changesSite, learnStaffOrigin, loadHostName, siteChanged, watchSiteChanges } from './site-state';
 
 /**
  * The public website (/site, and `/` of its own host name) and its settings (/api/website). Not
@@ -16,6 +17,8 @@ async function websiteRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => unwatch());
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400 && changesSite(request.method, request.url)) siteChanged(ctx);
+    // The back office's own address, as its signed-in users reach it: /site pages may be kept for it.
+    if (request.user) learnStaffOrigin(ctx, originOf(request));
     return payload;
   });
   await app.register(websiteAdminRoutes);

@@ -19,7 +19,16 @@ import { formStamp } from './form';
 import { aboutPage, contactPage } from './info-pages';
 import { productPath, sitePath } from './layout';
 import { homePage, listPage, PAGE_SIZE, productPage, searchPage } from './pages';
-import { cachedPage, loadContext, originOf, rootOf, sendCompressed, sendNotice, sendPage } from './render';
+import {
+  cachedPage,
+  loadContext,
+  originOf,
+  rootOf,
+  sendCompressed,
+  sendNotice,
+  sendPage,
+  sendSitemap,
+} from './render';
 import { robotsTxt, sitemapEntries, sitemapXml } from './seo';
 import { getWebsiteSettings, getWebsiteSite } from './settings';
 import { handleInquiry } from './submit';
@@ -92,6 +101,8 @@ export default async function siteRoutes(app: FastifyInstance) {
           offset: (page - 1) * PAGE_SIZE,
         },
       );
+      // Past the last page: not a page (nor one more copy in the cache per number asked for).
+      if (page > 1 && items.length === 0) return sendNotice(request, reply, lang, 'notFound');
       return sendPage(request, reply, ctx, listPage(ctx, { category, cards: items, total, page }));
     });
 
@@ -208,10 +219,11 @@ export default async function siteRoutes(app: FastifyInstance) {
       categoryChanges: changes,
       settingsChanged: setting?.at,
     });
-    return reply
-      .header('Cache-Control', 'public, no-cache')
-      .type('application/xml; charset=utf-8')
-      .send(sitemapXml(originOf(request), rootOf(request), site.languages, entries));
+    return sendSitemap(
+      request,
+      reply,
+      sitemapXml(originOf(request), rootOf(request), site.languages, entries),
+    );
   });
 
   const robots = async (request: FastifyRequest, reply: FastifyReply) =>

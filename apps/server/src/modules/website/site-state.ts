@@ -17,14 +17,27 @@ export type SiteState = {
   version: number;
   /** `www.example-export.com`: requests for it get the site at `/`; '' when none is set. */
   hostName: string;
+  /**
+   * `https://erp.example.com`: origins signed-in staff reached this instance through, the latest
+   * few. Pages under /site are kept for these (and the host name) only (cache-key.ts keptOrigin).
+   */
+  staffOrigins: Set<string>;
 };
+
+/** Origins remembered per instance: the back office's address or two, with room for a proxy's. */
+const STAFF_ORIGINS = 8;
 
 const states = new WeakMap<AppContext, SiteState>();
 
 export function siteState(ctx: AppContext): SiteState {
   let state = states.get(ctx);
   if (!state) {
-    state = { cache: new PageCache(PAGE_CACHE_BYTES, PAGE_CACHE_MAX_AGE_MS), version: 0, hostName: '' };
+    state = {
+      cache: new PageCache(PAGE_CACHE_BYTES, PAGE_CACHE_MAX_AGE_MS),
+      version: 0,
+      hostName: '',
+      staffOrigins: new Set(),
+    };
     states.set(ctx, state);
   }
   return state;
@@ -48,6 +61,17 @@ export async function loadHostName(ctx: AppContext): Promise<void> {
     if (state.version === version) state.hostName = site.host_name;
   } catch {
     // The settings table is not there yet (a database being migrated): no second host.
+  }
+}
+
+/** A signed-in request came through `origin`: pages under /site may be kept for it from now on. */
+export function learnStaffOrigin(ctx: AppContext, origin: string): void {
+  const { staffOrigins } = siteState(ctx);
+  if (staffOrigins.has(origin)) return;
+  staffOrigins.add(origin);
+  for (const old of staffOrigins) {
+    if (staffOrigins.size <= STAFF_ORIGINS) break;
+    staffOrigins.delete(old);
   }
 }
 

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { SentFolders } from '../email/sent-folders';
 import { SmtpTransports, smtpErrorText } from '../email/smtp-transports';
+import { insertRows } from '../email/sync/rows';
 import { mergeValues } from './merge';
 import { buildTaskMessage } from './message';
 import { nextWorkingMoment } from './schedule';
@@ -270,9 +271,9 @@ async function writeOutcomes(db: Db, batch: Outcome[]): Promise<void> {
   const sent = batch.filter((o) => o.kind === 'sent');
   const failed = batch.filter((o) => o.kind === 'failed');
   if (sent.length > 0) {
-    const stored = await db
-      .insert(emails)
-      .values(
+    const { rows: stored } = await db.execute<{ id: number; account_id: number; dedupe_key: string }>(
+      insertRows(
+        emails,
         sent.map((o) => ({
           accountId: o.account.id,
           folder: 'outbox',
@@ -292,10 +293,10 @@ async function writeOutcomes(db: Db, batch: Outcome[]): Promise<void> {
           sendStatus: 'sent',
           createdBy: o.createdBy,
         })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: emails.id, accountId: emails.accountId, dedupeKey: emails.dedupeKey });
-    const emailOf = new Map(stored.map((e) => [`${e.accountId} ${e.dedupeKey}`, e.id]));
+        sql`ON CONFLICT DO NOTHING RETURNING id, account_id, dedupe_key`,
+      ),
+    );
+    const emailOf = new Map(stored.map((e) => [`${e.account_id} ${e.dedupe_key}`, Number(e.id)]));
     const idOf = (o: (typeof sent)[number]) => emailOf.get(`${o.account.id} mid:${o.recipient.messageId}`);
     const addresses = sent.flatMap((o) => {
       const emailId = idOf(o);
@@ -306,7 +307,7 @@ async function writeOutcomes(db: Db, batch: Outcome[]): Promise<void> {
           ]
         : [];
     });
-    if (addresses.length > 0) await db.insert(emailAddresses).values(addresses);
+    if (addresses.length > 0) await db.execute(insertRows(emailAddresses, addresses));
     const values = sent.map(
       (o) => sql`(${o.recipient.id}::int, ${o.date.toISOString()}::timestamptz, ${idOf(o) ?? null}::int)`,
     );

@@ -7,6 +7,7 @@ import { PageLoading } from '@/shared/ui/PageLoading';
 import { useWebsiteSettings } from '../api';
 import { SiteProducts } from '../components/SiteProducts';
 import { SiteSettingsForm } from '../components/SiteSettingsForm';
+import { siteUrl } from '../site-url';
 import './website.css';
 
 /** Website (/website/index, admin): the public site's settings and which products it shows. */
@@ -26,7 +27,12 @@ export default function WebsitePage() {
             <Typography.Text type="secondary">{t('website.subtitle')}</Typography.Text>
           </div>
           <Space>
-            <Button icon={<ExportOutlined />} href="/site/" target="_blank" rel="noopener">
+            <Button
+              icon={<ExportOutlined />}
+              href={siteUrl(settings.data.site.host_name, window.location)}
+              target="_blank"
+              rel="noopener"
+            >
               {t('website.open')}
             </Button>
           </Space>

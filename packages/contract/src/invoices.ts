@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import {
   currencyFilter,
-  diffChanges,
+  documentAdjustmentsInput,
+  documentContactInput,
   documentDiff,
   documentDiffQuery,
+  documentEditVersion,
+  documentLinesInput,
   documentPdfQuery,
-  documentText,
+  documentRemarkInput,
+  documentStamps,
+  documentTermsContent,
+  documentTermsInput,
+  documentTotalsContent,
+  documentVersion,
   documentVersionQuery,
-  lineItem,
-  lineItemInput,
-  MAX_LINE_ITEMS,
-  TRADE_TERM_IDS,
+  versionPair,
 } from './documents';
 import { calendarDate, idQuery, idsBody, listQuery, queryId, recordId, sortParam } from './envelope';
 import { INVOICE_KIND } from './lookups';
-import { priceString } from './money';
 import { bankDetails } from './settings';
 
 /**
@@ -38,22 +42,17 @@ export type InvoiceFromOrder = z.infer<typeof invoiceFromOrder>;
 /** What an edit may change; `version` is the version the edit started from (409 when another save came in between). */
 export const invoiceUpdate = z
   .object({
-    contact_name: documentText(200),
-    contact_email: documentText(254),
-    trade_term: z.enum(TRADE_TERM_IDS).nullable(),
-    port_of_loading: documentText(200),
-    port_of_destination: documentText(200),
-    payment_terms: documentText(1000),
+    ...documentContactInput,
+    ...documentTermsInput,
     issue_date: calendarDate,
     due_date: calendarDate.nullable(),
-    items: z.array(lineItemInput).min(1).max(MAX_LINE_ITEMS),
-    discount: priceString,
-    shipping_cost: priceString,
+    items: documentLinesInput.min(1),
+    ...documentAdjustmentsInput,
     bank: bankDetails,
-    remark: documentText(5000),
+    remark: documentRemarkInput,
   })
   .partial()
-  .extend({ id: recordId, version: z.number().int().min(1).max(1_000_000) });
+  .extend(documentEditVersion);
 export type InvoiceUpdate = z.infer<typeof invoiceUpdate>;
 
 /** One version's content as stored (whole: any version prints and diffs on its own). */
@@ -65,20 +64,10 @@ export const invoiceContent = z.object({
   order_version: z.number().int(),
   customer_id: z.number().int(),
   customer_name: z.string(),
-  contact_name: z.string(),
-  contact_email: z.string(),
-  currency: z.string(),
-  trade_term: z.string().nullable(),
-  port_of_loading: z.string(),
-  port_of_destination: z.string(),
-  payment_terms: z.string(),
+  ...documentTermsContent,
   issue_date: z.string(),
   due_date: z.string().nullable(),
-  items: z.array(lineItem),
-  discount: z.string(),
-  shipping_cost: z.string(),
-  subtotal: z.string(),
-  total: z.string(),
+  ...documentTotalsContent,
   /** "SAY US DOLLARS … ONLY", from the total when the version was saved. */
   amount_in_words: z.string(),
   bank: bankDetails,
@@ -106,10 +95,7 @@ export const INVOICE_DIFF_FIELDS = [
 export const invoice = invoiceContent.extend({
   id: z.number().int(),
   version: z.number().int(),
-  owner_id: z.number().int().nullable(),
-  owner_name: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...documentStamps,
 });
 export type Invoice = z.infer<typeof invoice>;
 
@@ -126,10 +112,7 @@ export const invoiceListItem = z.object({
   issue_date: z.string(),
   due_date: z.string().nullable(),
   version: z.number().int(),
-  owner_id: z.number().int().nullable(),
-  owner_name: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...documentStamps,
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItem>;
 
@@ -159,21 +142,8 @@ export const invoiceVersionQuery = documentVersionQuery;
 export const invoiceDiffQuery = documentDiffQuery;
 export const invoicePdfQuery = documentPdfQuery;
 
-export const invoiceVersion = z.object({
-  version: z.number().int(),
-  created_at: z.string(),
-  created_by: z.number().int().nullable(),
-  created_by_name: z.string(),
-  total: z.string(),
-  currency: z.string(),
-  summary: z.string(),
-  changes: diffChanges.nullable(),
-});
+export const invoiceVersion = documentVersion;
 export type InvoiceVersion = z.infer<typeof invoiceVersion>;
 
-export const invoiceDiff = z.object({
-  from: invoiceContent.extend({ version: z.number().int() }),
-  to: invoiceContent.extend({ version: z.number().int() }),
-  diff: documentDiff,
-});
+export const invoiceDiff = z.object({ ...versionPair(invoiceContent), diff: documentDiff });
 export type InvoiceDiff = z.infer<typeof invoiceDiff>;

@@ -1,17 +1,25 @@
 import { z } from 'zod';
 import {
-  CURRENCY_IDS,
   currencyFilter,
-  diffChanges,
+  documentAdjustmentsCreate,
+  documentAdjustmentsInput,
+  documentContactInput,
+  documentCurrencyInput,
   documentDiff,
   documentDiffQuery,
+  documentEditVersion,
+  documentLinesInput,
   documentPdfQuery,
+  documentRemarkInput,
+  documentStamps,
+  documentTermsContent,
+  documentTermsCreate,
+  documentTermsInput,
   documentText,
+  documentTotalsContent,
+  documentVersion,
   documentVersionQuery,
-  lineItem,
-  lineItemInput,
-  MAX_LINE_ITEMS,
-  TRADE_TERM_IDS,
+  versionPair,
 } from './documents';
 import {
   calendarDate,
@@ -37,34 +45,22 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 const shape = {
   name: documentText(200),
   customer_id: recordId,
-  contact_name: documentText(200),
-  contact_email: documentText(254),
-  currency: z.enum(CURRENCY_IDS),
-  trade_term: z.enum(TRADE_TERM_IDS).nullable(),
-  port_of_loading: documentText(200),
-  port_of_destination: documentText(200),
-  payment_terms: documentText(1000),
+  ...documentContactInput,
+  currency: documentCurrencyInput,
+  ...documentTermsInput,
   delivery_date: calendarDate.nullable(),
-  items: z.array(lineItemInput).max(MAX_LINE_ITEMS),
-  discount: priceString,
-  shipping_cost: priceString,
-  remark: documentText(5000),
+  items: documentLinesInput,
+  ...documentAdjustmentsInput,
+  remark: documentRemarkInput,
 };
 
 export const orderCreate = z.object({
   name: shape.name.default(''),
   customer_id: shape.customer_id,
-  contact_name: shape.contact_name.default(''),
-  contact_email: shape.contact_email.default(''),
-  currency: shape.currency.default('USD'),
-  trade_term: shape.trade_term.default(null),
-  port_of_loading: shape.port_of_loading.default(''),
-  port_of_destination: shape.port_of_destination.default(''),
-  payment_terms: shape.payment_terms.default(''),
+  ...documentTermsCreate,
   delivery_date: shape.delivery_date.default(null),
   items: shape.items.min(1, 'Add at least one line'),
-  discount: shape.discount.default('0'),
-  shipping_cost: shape.shipping_cost.default('0'),
+  ...documentAdjustmentsCreate,
   remark: shape.remark.default(''),
 });
 export type OrderCreate = z.infer<typeof orderCreate>;
@@ -73,7 +69,7 @@ export type OrderCreate = z.infer<typeof orderCreate>;
 export const orderUpdate = z
   .object({ ...shape, items: shape.items.min(1, 'Add at least one line') })
   .partial()
-  .extend({ id: recordId, version: z.number().int().min(1).max(1_000_000) });
+  .extend(documentEditVersion);
 export type OrderUpdate = z.infer<typeof orderUpdate>;
 
 /** POST /api/order/create_from_quotation/: the quotation's current version, same lines, same total. */
@@ -88,19 +84,9 @@ export const orderContent = z.object({
   quotation_id: z.number().int().nullable(),
   quotation_number: z.string().nullable(),
   quotation_version: z.number().int().nullable(),
-  contact_name: z.string(),
-  contact_email: z.string(),
-  currency: z.string(),
-  trade_term: z.string().nullable(),
-  port_of_loading: z.string(),
-  port_of_destination: z.string(),
-  payment_terms: z.string(),
+  ...documentTermsContent,
   delivery_date: z.string().nullable(),
-  items: z.array(lineItem),
-  discount: z.string(),
-  shipping_cost: z.string(),
-  subtotal: z.string(),
-  total: z.string(),
+  ...documentTotalsContent,
   remark: z.string(),
 });
 export type OrderContent = z.infer<typeof orderContent>;
@@ -185,10 +171,7 @@ export const orderListItem = z.object({
   status: z.enum(ORDER_STATUSES),
   version: z.number().int(),
   delivery_date: z.string().nullable(),
-  owner_id: z.number().int().nullable(),
-  owner_name: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...documentStamps,
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
 
@@ -245,21 +228,8 @@ export type OrderPaymentCreate = z.infer<typeof orderPaymentCreate>;
 /** POST /api/order/delete_payment/ */
 export const orderPaymentDelete = z.object({ order_id: recordId, payment_id: recordId });
 
-export const orderVersion = z.object({
-  version: z.number().int(),
-  created_at: z.string(),
-  created_by: z.number().int().nullable(),
-  created_by_name: z.string(),
-  total: z.string(),
-  currency: z.string(),
-  summary: z.string(),
-  changes: diffChanges.nullable(),
-});
+export const orderVersion = documentVersion;
 export type OrderVersion = z.infer<typeof orderVersion>;
 
-export const orderDiff = z.object({
-  from: orderContent.extend({ version: z.number().int() }),
-  to: orderContent.extend({ version: z.number().int() }),
-  diff: documentDiff,
-});
+export const orderDiff = z.object({ ...versionPair(orderContent), diff: documentDiff });
 export type OrderDiff = z.infer<typeof orderDiff>;

@@ -3,10 +3,14 @@ import {
   diffFields,
   diffLines,
   documentDiffQuery,
+  documentEditVersion,
   documentPdfQuery,
+  documentStamps,
   documentText,
   documentVersionQuery,
+  documentVersionStamp,
   MAX_LINE_ITEMS,
+  versionPair,
 } from './documents';
 import { calendarDate, listQuery, queryId, recordId, sortParam } from './envelope';
 import { UNITS } from './lookups';
@@ -107,10 +111,7 @@ export const packingListFromOrder = z.object({
 });
 
 /** `version` is the version the edit started from: another save in between answers 409 CONFLICT. */
-export const packingListUpdate = z
-  .object(shape)
-  .partial()
-  .extend({ id: recordId, version: z.number().int().min(1).max(1_000_000) });
+export const packingListUpdate = z.object(shape).partial().extend(documentEditVersion);
 export type PackingListUpdate = z.infer<typeof packingListUpdate>;
 
 /** One version's content as stored (whole, so any version renders and diffs on its own). */
@@ -194,10 +195,7 @@ export const packingListItem = z.object({
   total_gross_weight: z.string(),
   total_cbm: z.string(),
   version: z.number().int(),
-  owner_id: z.number().int().nullable(),
-  owner_name: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...documentStamps,
 });
 export type PackingListItem = z.infer<typeof packingListItem>;
 
@@ -237,10 +235,7 @@ export const packingChanges = z.object({
 export type PackingChanges = z.infer<typeof packingChanges>;
 
 export const packingListVersion = z.object({
-  version: z.number().int(),
-  created_at: z.string(),
-  created_by: z.number().int().nullable(),
-  created_by_name: z.string(),
+  ...documentVersionStamp,
   total_cbm: z.string(),
   total_cartons: z.string(),
   summary: z.string(),
@@ -250,8 +245,7 @@ export type PackingListVersion = z.infer<typeof packingListVersion>;
 
 const change = z.object({ field: z.string(), from: z.string(), to: z.string() });
 export const packingListDiff = z.object({
-  from: packingListContent.extend({ version: z.number().int() }),
-  to: packingListContent.extend({ version: z.number().int() }),
+  ...versionPair(packingListContent),
   diff: z.object({
     fields: z.array(change),
     lines: z.array(

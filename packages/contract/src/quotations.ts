@@ -1,20 +1,27 @@
 import { z } from 'zod';
 import {
-  CURRENCY_IDS,
   currencyFilter,
-  diffChanges,
+  documentAdjustmentsCreate,
+  documentAdjustmentsInput,
+  documentContactInput,
+  documentCurrencyInput,
   documentDiff,
   documentDiffQuery,
+  documentEditVersion,
+  documentLinesInput,
   documentPdfQuery,
+  documentRemarkInput,
+  documentStamps,
+  documentTermsContent,
+  documentTermsCreate,
+  documentTermsInput,
   documentText,
+  documentTotalsContent,
+  documentVersion,
   documentVersionQuery,
-  lineItem,
-  lineItemInput,
-  MAX_LINE_ITEMS,
-  TRADE_TERM_IDS,
+  versionPair,
 } from './documents';
 import { idQuery, idsBody, listQuery, queryId, recordId, sortParam } from './envelope';
-import { priceString } from './money';
 
 export const QUOTATION_STATUSES = ['draft', 'sent', 'accepted', 'rejected', 'expired'] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
@@ -36,46 +43,31 @@ const isoDate = z
 const shape = {
   customer_id: recordId,
   inquiry_email_id: recordId.nullable(),
-  contact_name: documentText(200),
-  contact_email: documentText(254),
-  currency: z.enum(CURRENCY_IDS),
-  trade_term: z.enum(TRADE_TERM_IDS).nullable(),
-  port_of_loading: documentText(200),
-  port_of_destination: documentText(200),
-  payment_terms: documentText(1000),
+  ...documentContactInput,
+  currency: documentCurrencyInput,
+  ...documentTermsInput,
   lead_time: documentText(200),
   valid_until: isoDate.nullable(),
-  items: z.array(lineItemInput).max(MAX_LINE_ITEMS),
-  discount: priceString,
-  shipping_cost: priceString,
-  remark: documentText(5000),
+  items: documentLinesInput,
+  ...documentAdjustmentsInput,
+  remark: documentRemarkInput,
   status: z.enum(QUOTATION_SET_STATUSES),
 };
 
 export const quotationCreate = z.object({
   customer_id: shape.customer_id,
   inquiry_email_id: shape.inquiry_email_id.default(null),
-  contact_name: shape.contact_name.default(''),
-  contact_email: shape.contact_email.default(''),
-  currency: shape.currency.default('USD'),
-  trade_term: shape.trade_term.default(null),
-  port_of_loading: shape.port_of_loading.default(''),
-  port_of_destination: shape.port_of_destination.default(''),
-  payment_terms: shape.payment_terms.default(''),
+  ...documentTermsCreate,
   lead_time: shape.lead_time.default(''),
   valid_until: shape.valid_until.default(null),
   items: shape.items.default([]),
-  discount: shape.discount.default('0'),
-  shipping_cost: shape.shipping_cost.default('0'),
+  ...documentAdjustmentsCreate,
   remark: shape.remark.default(''),
 });
 export type QuotationCreate = z.infer<typeof quotationCreate>;
 
 /** `version` is the version the edit started from: another save in between answers 409 CONFLICT. */
-export const quotationUpdate = z
-  .object(shape)
-  .partial()
-  .extend({ id: recordId, version: z.number().int().min(1).max(1_000_000) });
+export const quotationUpdate = z.object(shape).partial().extend(documentEditVersion);
 export type QuotationUpdate = z.infer<typeof quotationUpdate>;
 
 /** One version's content as stored (whole, so any version renders and diffs on its own). */
@@ -84,20 +76,10 @@ export const quotationContent = z.object({
   customer_id: z.number().int(),
   customer_name: z.string(),
   inquiry_email_id: z.number().int().nullable(),
-  contact_name: z.string(),
-  contact_email: z.string(),
-  currency: z.string(),
-  trade_term: z.string().nullable(),
-  port_of_loading: z.string(),
-  port_of_destination: z.string(),
-  payment_terms: z.string(),
+  ...documentTermsContent,
   lead_time: z.string(),
   valid_until: z.string().nullable(),
-  items: z.array(lineItem),
-  discount: z.string(),
-  shipping_cost: z.string(),
-  subtotal: z.string(),
-  total: z.string(),
+  ...documentTotalsContent,
   remark: z.string(),
 });
 export type QuotationContent = z.infer<typeof quotationContent>;
@@ -124,10 +106,7 @@ export const quotation = quotationContent.extend({
   id: z.number().int(),
   status: z.enum(QUOTATION_STATUSES),
   version: z.number().int(),
-  owner_id: z.number().int().nullable(),
-  owner_name: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...documentStamps,
   /** The thumbnail (file download URL of its 160 px variant) of each line picture, by picture_file_id. */
   thumb_urls: z.record(z.string(), z.string()),
 });
@@ -144,10 +123,7 @@ export const quotationListItem = z.object({
   status: z.enum(QUOTATION_STATUSES),
   version: z.number().int(),
   valid_until: z.string().nullable(),
-  owner_id: z.number().int().nullable(),
-  owner_name: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...documentStamps,
 });
 export type QuotationListItem = z.infer<typeof quotationListItem>;
 
@@ -180,27 +156,13 @@ export const quotationVersionQuery = documentVersionQuery;
 export const quotationDiffQuery = documentDiffQuery;
 export const quotationPdfQuery = documentPdfQuery;
 
-export const quotationVersion = z.object({
-  version: z.number().int(),
-  created_at: z.string(),
-  created_by: z.number().int().nullable(),
-  created_by_name: z.string(),
-  total: z.string(),
-  currency: z.string(),
-  /** What changed from the version before ("2 prices changed, 1 line added, total …"). */
-  summary: z.string(),
-  /** The same, counted, for the reader's language; null for the first version. */
-  changes: diffChanges.nullable(),
+export const quotationVersion = documentVersion.extend({
   /** Emails that carried this version's PDF. */
   email_ids: z.array(z.number().int()),
 });
 export type QuotationVersion = z.infer<typeof quotationVersion>;
 
-export const quotationDiff = z.object({
-  from: quotationContent.extend({ version: z.number().int() }),
-  to: quotationContent.extend({ version: z.number().int() }),
-  diff: documentDiff,
-});
+export const quotationDiff = z.object({ ...versionPair(quotationContent), diff: documentDiff });
 export type QuotationDiff = z.infer<typeof quotationDiff>;
 
 export const quotationRestore = z.object({ id: recordId, version: recordId, from_version: recordId });

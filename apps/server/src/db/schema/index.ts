@@ -7,3 +7,4 @@ export * from './orders';
 export * from './products';
 export * from './tasks';
 export * from './users';
+export * from './website';

@@ -11,15 +11,17 @@ export type SavedDocument = { id: number; number: string; version: number };
  * The editing state every document editor shares (quotation, order, invoice, packing list): the
  * header and lines, unsaved edits guarded on close, field errors of a refused save, the version
  * conflict when someone saved first, and Ctrl/Cmd+S. `persist` sends the save; `onSaved` says so
- * and moves on (each document opens a different page after it).
+ * and moves on (each document opens a different page after it). `initial` is called once, on the
+ * first render: the page keys the editor by document and version to start it again.
  */
 export function useDocumentEditor<H extends object, L = EditLine>(options: {
-  initial: { header: H; lines: L[] };
+  initial: () => { header: H; lines: L[] };
   persist: (header: H, lines: L[]) => Promise<SavedDocument>;
   onSaved: (saved: SavedDocument) => void;
 }) {
-  const [header, setHeader] = useState<H>(options.initial.header);
-  const [lines, setLines] = useState<L[]>(options.initial.lines);
+  const [start] = useState(options.initial);
+  const [header, setHeader] = useState<H>(start.header);
+  const [lines, setLines] = useState<L[]>(start.lines);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [stale, setStale] = useState<number | null>(null);
   const edited = useRef(false);

@@ -1,16 +1,13 @@
-import { type BankDetails, formatMoney, type Invoice } from '@quayside/contract';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Spin } from 'antd';
+import type { BankDetails, Invoice } from '@quayside/contract';
+import { Card, Col, DatePicker, Form, Input, Row, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLiveTotals } from '@/features/orders/components/useLiveTotals';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
-import { LineItemsTable } from '@/shared/documents/LineItemsTable';
+import { LinesWithTotals, SaveAction, StaleAlert, TermsColumns } from '@/shared/documents/DocumentEditParts';
 import { newKey, toBody } from '@/shared/documents/lines';
 import { useDocumentEditor } from '@/shared/documents/useDocumentEditor';
-import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { notify } from '@/shared/notify';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
@@ -59,15 +56,11 @@ function Editor({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const update = useUpdateInvoice();
-  const initial = useMemo(
-    () => ({
+  const { header, set, lines, changeLines, errors, stale, save, field } = useDocumentEditor<Header>({
+    initial: () => ({
       header: headerOf(invoice),
       lines: invoice.items.map(({ amount: _a, ...line }) => ({ ...line, key: newKey(), thumb_url: null })),
     }),
-    [invoice],
-  );
-  const { header, set, lines, changeLines, errors, stale, save, field } = useDocumentEditor<Header>({
-    initial,
     persist: (h, items) =>
       update.mutateAsync({ ...h, items: toBody(items), id: invoice.id, version: invoice.version }),
     onSaved: (saved) => {
@@ -77,7 +70,6 @@ function Editor({ invoice }: { invoice: Invoice }) {
       tagsStore.close(`/invoice/update/${invoice.id}`, to);
     },
   });
-  const totals = useLiveTotals(lines, invoice.currency, header.discount, header.shipping_cost);
   useTabLabel(t('invoice.editTab', { number: invoice.number }));
 
   const date = (name: 'issue_date' | 'due_date', label: string) => (
@@ -100,14 +92,7 @@ function Editor({ invoice }: { invoice: Invoice }) {
         title={t('invoice.updateTitle', { number: invoice.number, version: invoice.version })}
         subtitle={t('invoice.saveHint')}
       />
-      {stale !== null && (
-        <Alert
-          type="warning"
-          showIcon
-          className="invoice-edit__stale"
-          message={t('invoice.stale', { version: stale })}
-        />
-      )}
+      <StaleAlert ns="invoice" version={stale} />
       <Card variant="borderless">
         <Form layout="vertical">
           <Row gutter={16}>
@@ -117,50 +102,25 @@ function Editor({ invoice }: { invoice: Invoice }) {
             <Col xs={12} md={6}>
               {date('due_date', t('invoice.dueDate'))}
             </Col>
-            <Col xs={12} md={6}>
-              {field('contact_name', t('invoice.contactName'))}
-            </Col>
-            <Col xs={12} md={6}>
-              {field('contact_email', t('invoice.contactEmail'), 254)}
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label={t('invoice.tradeTerm')}>
-                <LookupSelect<string>
-                  table="trade_terms"
-                  value={header.trade_term}
-                  onChange={(v) => set({ trade_term: (v as string) ?? null })}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              {field('port_of_loading', t('invoice.portOfLoading'))}
-            </Col>
-            <Col xs={12} md={6}>
-              {field('port_of_destination', t('invoice.portOfDestination'))}
-            </Col>
+            <TermsColumns ns="invoice" header={header} set={set} field={field} />
             <Col xs={12} md={6}>
               {field('payment_terms', t('invoice.paymentTerms'), 1000)}
             </Col>
           </Row>
         </Form>
-        <h3 className="invoice-edit__section">{t('invoice.lines')}</h3>
-        {errors.items && <Alert type="error" showIcon message={errors.items} />}
-        <LineItemsTable lines={lines} currency={invoice.currency} errors={errors} onChange={changeLines} />
-        <div className="invoice-edit__totals">
-          <Form layout="inline">
-            {field('discount', t('invoice.discount'), 40)}
-            {field('shipping_cost', t('invoice.shipping'), 40)}
-          </Form>
-          <dl className="invoice-figures">
-            <dt>{t('invoice.subtotal')}</dt>
-            <dd>{totals ? formatMoney(totals.subtotal, invoice.currency) : '—'}</dd>
-            <dt>{t('invoice.total')}</dt>
-            <dd className="invoice-figures__strong" data-testid="invoice-edit-total">
-              {totals ? `${formatMoney(totals.total, invoice.currency)} ${invoice.currency}` : '—'}
-            </dd>
-          </dl>
-        </div>
-        <h3 className="invoice-edit__section">{t('invoice.bank.title')}</h3>
+        <LinesWithTotals
+          ns="invoice"
+          lines={lines}
+          onChange={changeLines}
+          currency={invoice.currency}
+          header={header}
+          field={field}
+          errors={errors}
+          itemsError
+          totalTestId="invoice-edit-total"
+          figuresClassName="invoice-figures"
+        />
+        <h3 className="document-edit__section">{t('invoice.bank.title')}</h3>
         <Form layout="vertical">
           <Row gutter={16}>
             {BANK_FIELDS.map((f) => {
@@ -185,11 +145,7 @@ function Editor({ invoice }: { invoice: Invoice }) {
           </Row>
           {field('remark', t('invoice.remark'), 5000)}
         </Form>
-        <div className="invoice-edit__actions">
-          <Button type="primary" loading={update.isPending} onClick={() => void save()}>
-            {t('invoice.save')}
-          </Button>
-        </div>
+        <SaveAction ns="invoice" loading={update.isPending} onSave={() => void save()} />
       </Card>
     </div>
   );

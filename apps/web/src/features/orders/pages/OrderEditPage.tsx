@@ -1,21 +1,18 @@
-import { formatMoney, type Order } from '@quayside/contract';
-import { Alert, Button, Card, Col, DatePicker, Form, Row, Spin } from 'antd';
+import type { Order } from '@quayside/contract';
+import { Card, Col, DatePicker, Form, Row, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { CustomerPicker } from '@/shared/documents/CustomerPicker';
-import { LineItemsTable } from '@/shared/documents/LineItemsTable';
+import { LinesWithTotals, SaveAction, StaleAlert, TermsColumns } from '@/shared/documents/DocumentEditParts';
 import { type EditLine, newKey, toBody } from '@/shared/documents/lines';
 import { useDocumentEditor } from '@/shared/documents/useDocumentEditor';
-import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { notify } from '@/shared/notify';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { useCreateOrder, useOrder, useUpdateOrder } from '../api';
-import { useLiveTotals } from '../components/useLiveTotals';
 import '../orders.css';
 
 type Header = {
@@ -83,15 +80,14 @@ function Editor({ order }: { order: Order | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const initial = useMemo(() => {
-    if (order) return fromOrder(order);
-    const customer = Number(new URLSearchParams(search).get('customer_id'));
-    return { header: emptyHeader(customer > 0 ? customer : null), lines: [] as EditLine[] };
-  }, [order, search]);
   const create = useCreateOrder();
   const update = useUpdateOrder();
   const { header, set, lines, changeLines, errors, stale, save, field } = useDocumentEditor<Header>({
-    initial,
+    initial: () => {
+      if (order) return fromOrder(order);
+      const customer = Number(new URLSearchParams(search).get('customer_id'));
+      return { header: emptyHeader(customer > 0 ? customer : null), lines: [] as EditLine[] };
+    },
     persist: (h, items) => {
       const body = { ...h, customer_id: h.customer_id ?? 0, items: toBody(items) };
       return order
@@ -105,7 +101,6 @@ function Editor({ order }: { order: Order | null }) {
       tagsStore.close(order ? `/order/update/${order.id}` : '/order/create', to);
     },
   });
-  const totals = useLiveTotals(lines, header.currency, header.discount, header.shipping_cost);
   useTabLabel(order ? t('order.editTab', { number: order.number }) : undefined);
 
   return (
@@ -118,14 +113,7 @@ function Editor({ order }: { order: Order | null }) {
         }
         subtitle={t('order.saveHint')}
       />
-      {stale !== null && (
-        <Alert
-          type="warning"
-          showIcon
-          className="order-edit__stale"
-          message={t('order.stale', { version: stale })}
-        />
-      )}
+      <StaleAlert ns="order" version={stale} />
       <Card variant="borderless">
         <Form layout="vertical">
           <Row gutter={16}>
@@ -148,37 +136,7 @@ function Editor({ order }: { order: Order | null }) {
             <Col xs={24} md={12}>
               {field('name', t('order.name'))}
             </Col>
-            <Col xs={12} md={6}>
-              {field('contact_name', t('order.contactName'))}
-            </Col>
-            <Col xs={12} md={6}>
-              {field('contact_email', t('order.contactEmail'), 254)}
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label={t('order.currency')}>
-                <LookupSelect<string>
-                  table="currencies"
-                  allowClear={false}
-                  value={header.currency}
-                  onChange={(v) => set({ currency: v as string })}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label={t('order.tradeTerm')}>
-                <LookupSelect<string>
-                  table="trade_terms"
-                  value={header.trade_term}
-                  onChange={(v) => set({ trade_term: (v as string) ?? null })}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              {field('port_of_loading', t('order.portOfLoading'))}
-            </Col>
-            <Col xs={12} md={6}>
-              {field('port_of_destination', t('order.portOfDestination'))}
-            </Col>
+            <TermsColumns ns="order" header={header} set={set} field={field} />
             <Col xs={12} md={6}>
               <Form.Item
                 label={t('order.deliveryDate')}
@@ -197,29 +155,19 @@ function Editor({ order }: { order: Order | null }) {
             </Col>
           </Row>
         </Form>
-        <h3 className="order-edit__section">{t('order.lines')}</h3>
-        {errors.items && <Alert type="error" showIcon message={errors.items} />}
-        <LineItemsTable lines={lines} currency={header.currency} errors={errors} onChange={changeLines} />
-        <div className="order-edit__totals">
-          <Form layout="inline">
-            {field('discount', t('order.discount'), 40)}
-            {field('shipping_cost', t('order.shipping'), 40)}
-          </Form>
-          <dl className="order-figures">
-            <dt>{t('order.subtotal')}</dt>
-            <dd>{totals ? formatMoney(totals.subtotal, header.currency) : '—'}</dd>
-            <dt>{t('order.total')}</dt>
-            <dd className="order-figures__strong" data-testid="order-total">
-              {totals ? `${formatMoney(totals.total, header.currency)} ${header.currency}` : '—'}
-            </dd>
-          </dl>
-        </div>
+        <LinesWithTotals
+          ns="order"
+          lines={lines}
+          onChange={changeLines}
+          currency={header.currency}
+          header={header}
+          field={field}
+          errors={errors}
+          itemsError
+          totalTestId="order-total"
+        />
         <Form layout="vertical">{field('remark', t('order.remark'), 5000)}</Form>
-        <div className="order-edit__actions">
-          <Button type="primary" loading={create.isPending || update.isPending} onClick={() => void save()}>
-            {t('order.save')}
-          </Button>
-        </div>
+        <SaveAction ns="order" loading={create.isPending || update.isPending} onSave={() => void save()} />
       </Card>
     </div>
   );

@@ -50,10 +50,9 @@ function Editor({ packing }: { packing: PackingList }) {
   const navigate = useNavigate();
   const order = useOrder(packing.order_id).data;
   const update = useUpdatePackingList();
-  const initial = useMemo(() => ({ header: headerOf(packing), lines: fromStored(packing.items) }), [packing]);
   const { header, set, lines, changeLines, errors, stale, save, field } = useDocumentEditor<Header, EditLine>(
     {
-      initial,
+      initial: () => ({ header: headerOf(packing), lines: fromStored(packing.items) }),
       persist: (h, items) =>
         update.mutateAsync({
           ...h,

@@ -1,6 +1,5 @@
-import { documentTotals, parseDecimal, type Quotation, withAmounts } from '@quayside/contract';
-import { useMemo } from 'react';
-import { type EditLine, liveAmount, newKey, toBody } from '../lines';
+import type { Quotation } from '@quayside/contract';
+import { type EditLine, newKey } from '../lines';
 
 export type Header = {
   customer_id: number | null;
@@ -63,20 +62,4 @@ export function fromQuotation(q: Quotation): { header: Header; lines: EditLine[]
       thumb_url: line.picture_file_id !== null ? (thumbs[String(line.picture_file_id)] ?? null) : null,
     })),
   };
-}
-
-/** Totals as the server will compute them (the contract's helpers), while every figure parses. */
-export function useLiveTotals(header: Header, lines: EditLine[]) {
-  return useMemo(() => {
-    const ok =
-      lines.every((l) => liveAmount(l, header.currency) !== '') &&
-      parseDecimal(header.discount) &&
-      parseDecimal(header.shipping_cost);
-    if (!ok) return null;
-    const items = withAmounts(
-      toBody(lines).map((l) => ({ ...l })),
-      header.currency,
-    );
-    return documentTotals(items, header.discount.trim(), header.shipping_cost.trim(), header.currency);
-  }, [header, lines]);
 }

@@ -1,15 +1,15 @@
 import { SendOutlined } from '@ant-design/icons';
-import { formatMoney, type Quotation } from '@quayside/contract';
-import { Alert, Button, Card, Col, DatePicker, Form, Row, Select, Space, Spin, Tag } from 'antd';
+import type { Quotation } from '@quayside/contract';
+import { Button, Card, Col, DatePicker, Form, Row, Select, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MakeOrderButton } from '@/features/orders/components/MakeOrderButton';
 import { tagsStore } from '@/layout/tags-store';
+import { LinesWithTotals, SaveAction, StaleAlert, TermsColumns } from '@/shared/documents/DocumentEditParts';
 import { useDocumentEditor } from '@/shared/documents/useDocumentEditor';
 import { currentLanguage } from '@/shared/i18n';
-import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { notify } from '@/shared/notify';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
@@ -22,8 +22,7 @@ import {
   useSendQuotation,
   useUpdateQuotation,
 } from '../api';
-import { LineItemsTable } from '../components/LineItemsTable';
-import { emptyHeader, fromQuotation, type Header, useLiveTotals } from '../components/useQuotationForm';
+import { emptyHeader, fromQuotation, type Header } from '../components/useQuotationForm';
 import { type EditLine, toBody } from '../lines';
 import '../quotations.css';
 
@@ -41,15 +40,6 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const initial = useMemo(() => {
-    if (quotation) return fromQuotation(quotation);
-    const params = new URLSearchParams(search);
-    const num = (k: string) => (Number(params.get(k)) > 0 ? Number(params.get(k)) : null);
-    return {
-      header: emptyHeader({ customer_id: num('customer_id'), inquiry_email_id: num('inquiry_email_id') }),
-      lines: [] as EditLine[],
-    };
-  }, [quotation, search]);
   const [customers, setCustomers] = useState<{ value: number; label: string }[]>(
     quotation ? [{ value: quotation.customer_id, label: quotation.customer_name }] : [],
   );
@@ -58,7 +48,15 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
   const send = useSendQuotation();
   const { header, set, setHeader, lines, changeLines, errors, stale, save, field } =
     useDocumentEditor<Header>({
-      initial,
+      initial: () => {
+        if (quotation) return fromQuotation(quotation);
+        const params = new URLSearchParams(search);
+        const num = (k: string) => (Number(params.get(k)) > 0 ? Number(params.get(k)) : null);
+        return {
+          header: emptyHeader({ customer_id: num('customer_id'), inquiry_email_id: num('inquiry_email_id') }),
+          lines: [] as EditLine[],
+        };
+      },
       persist: (h, items) => {
         const body = { ...h, customer_id: h.customer_id ?? 0, items: toBody(items) };
         return quotation
@@ -75,7 +73,6 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
         }
       },
     });
-  const totals = useLiveTotals(header, lines);
 
   useEffect(() => {
     if (quotation || !header.customer_id) return;
@@ -134,14 +131,7 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
           ) : null
         }
       />
-      {stale !== null && (
-        <Alert
-          type="warning"
-          showIcon
-          className="quotation-edit__stale"
-          message={t('quotations.stale', { version: stale })}
-        />
-      )}
+      <StaleAlert ns="quotations" version={stale} />
       <Card variant="borderless">
         <Form layout="vertical">
           <Row gutter={16}>
@@ -170,37 +160,7 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
                 />
               </Form.Item>
             </Col>
-            <Col xs={12} md={6}>
-              {field('contact_name', t('quotations.contactName'))}
-            </Col>
-            <Col xs={12} md={6}>
-              {field('contact_email', t('quotations.contactEmail'), 254)}
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label={t('quotations.currency')}>
-                <LookupSelect<string>
-                  table="currencies"
-                  allowClear={false}
-                  value={header.currency}
-                  onChange={(v) => set({ currency: v as string })}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label={t('quotations.tradeTerm')}>
-                <LookupSelect<string>
-                  table="trade_terms"
-                  value={header.trade_term}
-                  onChange={(v) => set({ trade_term: (v as string) ?? null })}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              {field('port_of_loading', t('quotations.portOfLoading'))}
-            </Col>
-            <Col xs={12} md={6}>
-              {field('port_of_destination', t('quotations.portOfDestination'))}
-            </Col>
+            <TermsColumns ns="quotations" header={header} set={set} field={field} />
             <Col xs={24} md={12}>
               {field('payment_terms', t('quotations.paymentTerms'), 1000)}
             </Col>
@@ -218,28 +178,22 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
             </Col>
           </Row>
         </Form>
-        <h3 className="quotation-edit__section">{t('quotations.lines')}</h3>
-        <LineItemsTable lines={lines} currency={header.currency} errors={errors} onChange={changeLines} />
-        <div className="quotation-edit__totals">
-          <Form layout="inline">
-            {field('discount', t('quotations.discount'), 40)}
-            {field('shipping_cost', t('quotations.shipping'), 40)}
-          </Form>
-          <dl>
-            <dt>{t('quotations.subtotal')}</dt>
-            <dd>{totals ? formatMoney(totals.subtotal, header.currency) : '—'}</dd>
-            <dt>{t('quotations.total')}</dt>
-            <dd className="quotation-edit__total" data-testid="quotation-total">
-              {totals ? `${formatMoney(totals.total, header.currency)} ${header.currency}` : '—'}
-            </dd>
-          </dl>
-        </div>
+        <LinesWithTotals
+          ns="quotations"
+          lines={lines}
+          onChange={changeLines}
+          currency={header.currency}
+          header={header}
+          field={field}
+          errors={errors}
+          totalTestId="quotation-total"
+        />
         <Form layout="vertical">{field('remark', t('quotations.remark'), 5000)}</Form>
-        <div className="quotation-edit__actions">
-          <Button type="primary" loading={create.isPending || update.isPending} onClick={() => void save()}>
-            {t('quotations.save')}
-          </Button>
-        </div>
+        <SaveAction
+          ns="quotations"
+          loading={create.isPending || update.isPending}
+          onSave={() => void save()}
+        />
       </Card>
     </div>
   );

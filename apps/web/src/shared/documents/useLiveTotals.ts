@@ -1,6 +1,6 @@
 import { documentTotals, parseDecimal, withAmounts } from '@quayside/contract';
 import { useMemo } from 'react';
-import { type EditLine, liveAmount, toBody } from '@/shared/documents/lines';
+import { type EditLine, liveAmount, toBody } from './lines';
 
 /** Totals as the server will compute them (the contract's helpers), or null while a figure does not parse. */
 export function useLiveTotals(lines: EditLine[], currency: string, discount: string, shipping: string) {

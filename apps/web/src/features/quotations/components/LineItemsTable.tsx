@@ -1,1 +1,0 @@
-export { LineItemsTable } from '@/shared/documents/LineItemsTable';

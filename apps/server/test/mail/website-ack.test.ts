@@ -116,8 +116,39 @@ describe('website inquiry acknowledgement', () => {
     await inquire('/site/inquiry', buyer(3), '198.51.100.3');
     const en = await ackRow('li.wei3@buyer.test');
     await waitForStatus(bed.t.database.db, en!.id, 'sent');
-    expect(en!.subject).toBe('We got your inquiry, Li Wei 3');
+    // The visitor's name is left out of the subject (with the comma it leaves), kept in the text.
+    expect(en!.subject).toBe('We got your inquiry');
     expect(en!.text).toBe('Dear Li Wei 3,\n\nThanks for writing to Harbour Trading.');
+  });
+
+  it('a name typed as an advert never reaches the subject, and an address gets one acknowledgement a day', async () => {
+    const db = testbed.bed.t.database.db;
+    const spam = { ...buyer(6), name: 'CHEAP WATCHES www.spam.example' };
+    // Five inquiries at once from five addresses of the net, the email in any case: all stored, one thanked by mail.
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        inquire(
+          '/site/inquiry',
+          { ...spam, email: i % 2 ? 'LI.WEI6@buyer.test' : 'li.wei6@buyer.test' },
+          `198.51.100.${60 + i}`,
+        ),
+      ),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const ack = await ackRow('li.wei6@buyer.test');
+    expect(ack!.subject).toBe('We got your inquiry');
+    expect(ack!.text).toContain('Dear CHEAP WATCHES www.spam.example,');
+    await sleep(500);
+    const rows = await db.select().from(emails);
+    const from = rows.filter((r) => r.fromAddress.toLowerCase() === 'li.wei6@buyer.test');
+    expect(from).toHaveLength(5);
+    const acks = rows.filter(
+      (r) => r.folder === 'outbox' && r.to.some((a) => a.address === 'li.wei6@buyer.test'),
+    );
+    expect(acks).toHaveLength(1);
+    // Another address the same day is thanked as usual.
+    expect((await inquire('/site/inquiry', buyer(7), '198.51.100.70')).statusCode).toBe(200);
+    expect(await ackRow('li.wei7@buyer.test')).toBeTruthy();
   });
 
   it('a refused send is retried by the worker; the form never waits for it nor fails', async () => {

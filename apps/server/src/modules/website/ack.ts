@@ -1,6 +1,6 @@
 import type { CompanySettings, SiteLanguage, WebsiteSite } from '@quayside/contract';
-import { eq } from 'drizzle-orm';
-import { emailAccounts, emails } from '../../db/schema';
+import { eq, lt } from 'drizzle-orm';
+import { emailAccounts, emails, websiteAcks } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { newMessageId } from '../email/mime';
 import { enqueueSend } from '../email/send';
@@ -22,6 +22,20 @@ export const ACK_DEFAULTS: Record<SiteLanguage, { subject: string; text: string 
 /** `{name}`, `{company}` and `{product}` in the admin's subject and text. */
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(name|company|product)\}/g, (_, key: string) => values[key] ?? '');
+
+/**
+ * The subject never carries what the visitor typed: a spammer's "name" would otherwise be an ad in
+ * the subject of a mail we send to any address. `{name}` is dropped there, with the comma or space
+ * it leaves at either end (`We got your inquiry, {name}` → `We got your inquiry`).
+ */
+const fillSubject = (text: string, values: { company: string; product: string }) =>
+  fill(text, { ...values, name: '' })
+    .replace(/\s{2,}/g, ' ')
+    .replace(/^[\s,;:，、；：]+|[\s,;:，、；：]+$/g, '')
+    .slice(0, 300);
+
+/** At most one acknowledgement per recipient address per UTC day, on every instance (website_acks). */
+const ACK_KEEP_DAYS = 3;
 
 /** Plain text as the email's HTML: paragraphs and line breaks, every character escaped. */
 const textHtml = (text: string) =>
@@ -45,7 +59,7 @@ export type AckInput = {
  * The acknowledgement to the buyer (when the admin turned it on): an outgoing email in the chosen
  * account's Sent mail, queued like a composed one, so the send worker delivers it, retries it and
  * copies it to the Sent folder. It answers the inquiry (same thread). Null when it is off, no account
- * can send, or the queue is not running.
+ * can send, the queue is not running, or the address had one already today (UTC).
  */
 export async function queueAcknowledgement(ctx: AppContext, input: AckInput): Promise<number | null> {
   const { site } = input;
@@ -59,47 +73,64 @@ export async function queueAcknowledgement(ctx: AppContext, input: AckInput): Pr
     .from(emails)
     .where(eq(emails.id, input.inquiry.emailId));
   const zh = input.lang === 'zh';
-  const values = {
-    name: input.to.name,
-    company: (zh && input.company.name_zh) || input.company.name || account.name,
-    product: input.product?.name ?? '',
-  };
-  const subject = fill(
+  const company = (zh && input.company.name_zh) || input.company.name || account.name;
+  const product = input.product?.name ?? '';
+  const subject = fillSubject(
     (zh ? site.ack_subject_zh : site.ack_subject) || ACK_DEFAULTS[input.lang].subject,
-    values,
-  ).slice(0, 300);
-  const text = fill((zh ? site.ack_text_zh : site.ack_text) || ACK_DEFAULTS[input.lang].text, values);
+    { company, product },
+  );
+  const text = fill((zh ? site.ack_text_zh : site.ack_text) || ACK_DEFAULTS[input.lang].text, {
+    name: input.to.name,
+    company,
+    product,
+  });
   const messageId = newMessageId(account.address);
   const now = new Date();
-  const [row] = await db
-    .insert(emails)
-    .values({
-      accountId: account.id,
-      folder: 'outbox',
-      direction: 'out',
-      dedupeKey: `mid:${messageId}`,
-      messageId,
-      inReplyTo: inquiry?.messageId ?? '',
-      references: inquiry?.messageId ? [inquiry.messageId] : [],
-      // The thread is the inquiry's when it is filed under the same account.
-      threadId: account.id === input.inquiry.accountId ? (inquiry?.threadId ?? null) : null,
-      subject,
-      baseSubject: baseSubject(subject).base,
-      fromName: account.name,
-      fromAddress: account.address.toLowerCase(),
-      to: [{ name: input.to.name, address: input.to.address.toLowerCase() }],
-      date: now,
-      isRead: true,
-      readAt: now,
-      html: textHtml(text),
-      text,
-      customerId: input.inquiry.customerId,
-      sendStatus: 'queued',
-      sendAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: emails.id });
-  await enqueueSend(ctx, row!.id, now);
-  return row!.id;
+  const address = input.to.address.trim().toLowerCase();
+  const day = now.toISOString().slice(0, 10);
+  const id = await db.transaction(async (tx) => {
+    // The claim of the day's row decides: a second inquiry from the address today gets none (the
+    // primary key holds across instances; the claim goes back if the email row is not written).
+    const claimed = await tx
+      .insert(websiteAcks)
+      .values({ address, day, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ address: websiteAcks.address });
+    if (claimed.length === 0) return null;
+    const old = new Date(now.getTime() - ACK_KEEP_DAYS * 86_400_000).toISOString().slice(0, 10);
+    await tx.delete(websiteAcks).where(lt(websiteAcks.day, old));
+    const [row] = await tx
+      .insert(emails)
+      .values({
+        accountId: account.id,
+        folder: 'outbox',
+        direction: 'out',
+        dedupeKey: `mid:${messageId}`,
+        messageId,
+        inReplyTo: inquiry?.messageId ?? '',
+        references: inquiry?.messageId ? [inquiry.messageId] : [],
+        // The thread is the inquiry's when it is filed under the same account.
+        threadId: account.id === input.inquiry.accountId ? (inquiry?.threadId ?? null) : null,
+        subject,
+        baseSubject: baseSubject(subject).base,
+        fromName: account.name,
+        fromAddress: account.address.toLowerCase(),
+        to: [{ name: input.to.name, address }],
+        date: now,
+        isRead: true,
+        readAt: now,
+        html: textHtml(text),
+        text,
+        customerId: input.inquiry.customerId,
+        sendStatus: 'queued',
+        sendAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: emails.id });
+    return row!.id;
+  });
+  if (id === null) return null;
+  await enqueueSend(ctx, id, now);
+  return id;
 }

@@ -1,12 +1,10 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { ListAnswer } from '@quayside/contract';
-import { Button, Card, Space, Tooltip } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { Card } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toThousands } from '@/shared/format';
-import { ColumnChooser } from '@/shared/list/ColumnChooser';
-import { isDefault } from '@/shared/list/column-prefs';
 import { type ListColumn, type ListPaging, ListTable } from '@/shared/list/ListTable';
+import { ListToolbar } from '@/shared/list/ListToolbar';
 import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
 
 /**
@@ -37,31 +35,17 @@ export function DocumentTable<T extends { id: number }>({
 }) {
   const { t } = useTranslation();
   const prefs = useColumnPrefs(prefKey, columns);
-  const labels = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, c.label])), [columns]);
   const total = list.data?.total;
   return (
     <Card variant="borderless" className="table-card">
-      <div className="list-toolbar">
-        <span className="list-toolbar__summary" aria-live="polite">
-          {total === undefined ? '' : t('documents.count', { count: total, formatted: toThousands(total) })}
-        </span>
-        <Space size={8} className="list-toolbar__tools">
-          <ColumnChooser
-            settings={prefs.settings}
-            labels={labels}
-            onChange={prefs.save}
-            onReset={prefs.reset}
-            isDefault={isDefault(columns, prefs.settings)}
-          />
-          <Tooltip title={t('tags.refresh')}>
-            <Button
-              icon={<ReloadOutlined spin={list.isFetching} />}
-              aria-label={t('tags.refresh')}
-              onClick={() => void list.refetch()}
-            />
-          </Tooltip>
-        </Space>
-      </div>
+      <ListToolbar
+        summary={
+          total === undefined ? '' : t('documents.count', { count: total, formatted: toThousands(total) })
+        }
+        columns={columns}
+        prefs={prefs}
+        list={list}
+      />
       {above}
       <ListTable<T>
         rowKey="id"

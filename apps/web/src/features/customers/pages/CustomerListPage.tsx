@@ -1,23 +1,15 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  ImportOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  RestOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ImportOutlined, PlusOutlined, RestOutlined } from '@ant-design/icons';
 import type { Customer } from '@quayside/contract';
 import { Button, Card, Empty, type InputRef, Space, Tooltip } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toThousands } from '@/shared/format';
 import { BulkBar } from '@/shared/list/BulkBar';
-import { ColumnChooser } from '@/shared/list/ColumnChooser';
-import { isDefault } from '@/shared/list/column-prefs';
 import { ExportButton } from '@/shared/list/ExportButton';
 import { useHotkeys } from '@/shared/list/hotkeys';
 import { ImportDialog } from '@/shared/list/ImportDialog';
 import { type ListColumn, type ListPaging, ListTable } from '@/shared/list/ListTable';
+import { ListToolbar } from '@/shared/list/ListToolbar';
 import { SavedSearches } from '@/shared/list/SavedSearches';
 import {
   activeFilterCount,
@@ -60,7 +52,6 @@ export default function CustomerListPage() {
 
   const columns = useMemo(() => customerColumns(t, lang, lookups), [t, lang, lookups]);
   const prefs = useColumnPrefs(CUSTOMER_PREFS.columns, columns);
-  const labels = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, c.label])), [columns]);
 
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<Customer | null | undefined>(undefined);
@@ -177,40 +168,26 @@ export default function CustomerListPage() {
       </Card>
 
       <Card variant="borderless" className="table-card">
-        <div className="list-toolbar">
-          {selected.length > 0 ? (
-            <BulkBar count={selected.length} onClear={() => setSelected([])}>
-              <BulkActions
-                ids={selected as number[]}
-                onDone={() => setSelected([])}
-                onMerge={(ids) => setMerging(ids)}
-              />
-            </BulkBar>
-          ) : (
-            <span className="list-toolbar__summary" aria-live="polite">
-              {total === undefined
-                ? ''
-                : t('customers.count', { count: total, formatted: toThousands(total) })}
-              {filtered && <span className="list-toolbar__filtered">{t('list.filtered')}</span>}
-            </span>
-          )}
-          <Space size={8} className="list-toolbar__tools">
-            <ColumnChooser
-              settings={prefs.settings}
-              labels={labels}
-              onChange={prefs.save}
-              onReset={prefs.reset}
-              isDefault={isDefault(columns, prefs.settings)}
-            />
-            <Tooltip title={t('tags.refresh')}>
-              <Button
-                icon={<ReloadOutlined spin={list.isFetching} />}
-                aria-label={t('tags.refresh')}
-                onClick={() => void list.refetch()}
-              />
-            </Tooltip>
-          </Space>
-        </div>
+        <ListToolbar
+          summary={
+            total === undefined ? '' : t('customers.count', { count: total, formatted: toThousands(total) })
+          }
+          filtered={filtered}
+          bulk={
+            selected.length > 0 && (
+              <BulkBar count={selected.length} onClear={() => setSelected([])}>
+                <BulkActions
+                  ids={selected as number[]}
+                  onDone={() => setSelected([])}
+                  onMerge={(ids) => setMerging(ids)}
+                />
+              </BulkBar>
+            )
+          }
+          columns={columns}
+          prefs={prefs}
+          list={list}
+        />
         <ListTable<Customer>
           rowKey="id"
           columns={columns}

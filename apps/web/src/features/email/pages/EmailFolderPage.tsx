@@ -1,15 +1,14 @@
-import { EditOutlined, QuestionCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EditOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { EmailFolder, EmailListItem } from '@quayside/contract';
-import { Button, Card, ConfigProvider, Empty, type InputRef, Popover, Space, Tooltip } from 'antd';
+import { Button, Card, ConfigProvider, Empty, type InputRef, Popover, Tooltip } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toThousands } from '@/shared/format';
 import { BulkBar } from '@/shared/list/BulkBar';
-import { ColumnChooser } from '@/shared/list/ColumnChooser';
-import { isDefault } from '@/shared/list/column-prefs';
 import { useHotkeys } from '@/shared/list/hotkeys';
 import { type ListPaging, ListTable } from '@/shared/list/ListTable';
+import { ListToolbar } from '@/shared/list/ListToolbar';
 import { SavedSearches } from '@/shared/list/SavedSearches';
 import { emptyListState, parseListState, serializeListState } from '@/shared/list/url-state';
 import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
@@ -80,7 +79,6 @@ function FolderList({ folder, openedWith }: { folder: EmailFolder; openedWith: s
     [t, folder],
   );
   const columnPrefs = useColumnPrefs(prefs.columns, columns);
-  const labels = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, c.label])), [columns]);
 
   const [selected, setSelected] = useState<Key[]>([]);
   const [cursor, setCursor] = useState<number | null>(null);
@@ -180,18 +178,9 @@ function FolderList({ folder, openedWith }: { folder: EmailFolder; openedWith: s
       </Card>
 
       <Card variant="borderless" className="table-card">
-        <div className="list-toolbar">
-          {selected.length > 0 ? (
-            <BulkBar count={selected.length} onClear={() => setSelected([])}>
-              <BulkActions
-                folder={folder}
-                ids={selectedIds}
-                senders={senders}
-                onLeave={() => setSelected([])}
-              />
-            </BulkBar>
-          ) : (
-            <span className="list-toolbar__summary" aria-live="polite">
+        <ListToolbar
+          summary={
+            <>
               {total === undefined
                 ? ''
                 : t('email.count', {
@@ -201,10 +190,22 @@ function FolderList({ folder, openedWith }: { folder: EmailFolder; openedWith: s
               {unreadOnPage > 0 && (
                 <span className="email-page__unread">{t('email.unreadOnPage', { count: unreadOnPage })}</span>
               )}
-              {filtered && <span className="list-toolbar__filtered">{t('list.filtered')}</span>}
-            </span>
-          )}
-          <Space size={8} className="list-toolbar__tools">
+            </>
+          }
+          filtered={filtered}
+          bulk={
+            selected.length > 0 && (
+              <BulkBar count={selected.length} onClear={() => setSelected([])}>
+                <BulkActions
+                  folder={folder}
+                  ids={selectedIds}
+                  senders={senders}
+                  onLeave={() => setSelected([])}
+                />
+              </BulkBar>
+            )
+          }
+          tools={
             <Popover
               trigger={['hover', 'click']}
               placement="bottomRight"
@@ -213,22 +214,12 @@ function FolderList({ folder, openedWith }: { folder: EmailFolder; openedWith: s
             >
               <Button icon={<QuestionCircleOutlined />} aria-label={t('email.keys.title')} />
             </Popover>
-            <ColumnChooser
-              settings={columnPrefs.settings}
-              labels={labels}
-              onChange={columnPrefs.save}
-              onReset={columnPrefs.reset}
-              isDefault={isDefault(columns, columnPrefs.settings)}
-            />
-            <Tooltip title={t('email.refreshHint')}>
-              <Button
-                icon={<ReloadOutlined spin={list.isFetching} />}
-                aria-label={t('tags.refresh')}
-                onClick={() => void list.refetch()}
-              />
-            </Tooltip>
-          </Space>
-        </div>
+          }
+          columns={columns}
+          prefs={columnPrefs}
+          list={list}
+          refreshHint={t('email.refreshHint')}
+        />
         <div className="email-list">
           <ConfigProvider theme={DENSE_TABLE}>
             <ListTable<EmailListItem>

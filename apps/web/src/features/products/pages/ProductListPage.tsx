@@ -5,7 +5,6 @@ import {
   FolderOpenOutlined,
   ImportOutlined,
   PlusOutlined,
-  ReloadOutlined,
   RestOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
@@ -15,12 +14,11 @@ import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { toThousands } from '@/shared/format';
 import { BulkBar } from '@/shared/list/BulkBar';
-import { ColumnChooser } from '@/shared/list/ColumnChooser';
-import { isDefault } from '@/shared/list/column-prefs';
 import { ExportButton } from '@/shared/list/ExportButton';
 import { useHotkeys } from '@/shared/list/hotkeys';
 import { ImportDialog } from '@/shared/list/ImportDialog';
 import { type ListColumn, type ListPaging, ListTable } from '@/shared/list/ListTable';
+import { ListToolbar } from '@/shared/list/ListToolbar';
 import { usePreference } from '@/shared/list/preferences';
 import { SavedSearches } from '@/shared/list/SavedSearches';
 import {
@@ -65,7 +63,6 @@ export default function ProductListPage() {
 
   const columns = useMemo(() => productColumns(t, lang, lookups), [t, lang, lookups]);
   const prefs = useColumnPrefs(PRODUCT_PREFS.columns, columns);
-  const labels = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, c.label])), [columns]);
 
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<Product | null | undefined>(undefined);
@@ -178,20 +175,19 @@ export default function ProductListPage() {
       </Card>
 
       <Card variant="borderless" className="table-card">
-        <div className="list-toolbar">
-          {selected.length > 0 ? (
-            <BulkBar count={selected.length} onClear={() => setSelected([])}>
-              <BulkActions ids={selected as number[]} onDone={() => setSelected([])} />
-            </BulkBar>
-          ) : (
-            <span className="list-toolbar__summary" aria-live="polite">
-              {total === undefined
-                ? ''
-                : t('products.count', { count: total, formatted: toThousands(total) })}
-              {filtered && <span className="list-toolbar__filtered">{t('list.filtered')}</span>}
-            </span>
-          )}
-          <Space size={8} className="list-toolbar__tools">
+        <ListToolbar
+          summary={
+            total === undefined ? '' : t('products.count', { count: total, formatted: toThousands(total) })
+          }
+          filtered={filtered}
+          bulk={
+            selected.length > 0 && (
+              <BulkBar count={selected.length} onClear={() => setSelected([])}>
+                <BulkActions ids={selected as number[]} onDone={() => setSelected([])} />
+              </BulkBar>
+            )
+          }
+          tools={
             <Segmented<ProductView>
               value={grid ? 'grid' : 'table'}
               onChange={(v) => view.save(v)}
@@ -210,24 +206,12 @@ export default function ProductListPage() {
                 },
               ]}
             />
-            {!grid && (
-              <ColumnChooser
-                settings={prefs.settings}
-                labels={labels}
-                onChange={prefs.save}
-                onReset={prefs.reset}
-                isDefault={isDefault(columns, prefs.settings)}
-              />
-            )}
-            <Tooltip title={t('tags.refresh')}>
-              <Button
-                icon={<ReloadOutlined spin={list.isFetching} />}
-                aria-label={t('tags.refresh')}
-                onClick={() => void list.refetch()}
-              />
-            </Tooltip>
-          </Space>
-        </div>
+          }
+          columns={columns}
+          prefs={prefs}
+          showColumns={!grid}
+          list={list}
+        />
         {grid ? (
           <ProductGrid
             data={list.data}

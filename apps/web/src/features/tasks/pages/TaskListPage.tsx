@@ -1,13 +1,12 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { TASK_STATES, type TaskListItem } from '@quayside/contract';
 import { Button, Card, Input, Select, Space, Tooltip } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { parseTime, toThousands } from '@/shared/format';
-import { ColumnChooser } from '@/shared/list/ColumnChooser';
-import { isDefault } from '@/shared/list/column-prefs';
 import { type ListColumn, type ListPaging, ListTable } from '@/shared/list/ListTable';
+import { ListToolbar } from '@/shared/list/ListToolbar';
 import { listParams } from '@/shared/list/url-state';
 import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
 import { useListState } from '@/shared/list/useListState';
@@ -115,7 +114,6 @@ export default function TaskListPage() {
     [t],
   );
   const prefs = useColumnPrefs(TASK_PREFS.columns, columns);
-  const labels = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, c.label])), [columns]);
 
   return (
     <div className="page task-list">
@@ -151,27 +149,12 @@ export default function TaskListPage() {
         </Space>
       </Card>
       <Card variant="borderless" className="table-card">
-        <div className="list-toolbar">
-          <span className="list-toolbar__summary" aria-live="polite">
-            {list.data ? t('tasks.count', { count: list.data.total }) : ''}
-          </span>
-          <Space size={8} className="list-toolbar__tools">
-            <ColumnChooser
-              settings={prefs.settings}
-              labels={labels}
-              onChange={prefs.save}
-              onReset={prefs.reset}
-              isDefault={isDefault(columns, prefs.settings)}
-            />
-            <Tooltip title={t('tags.refresh')}>
-              <Button
-                icon={<ReloadOutlined spin={list.isFetching} />}
-                aria-label={t('tags.refresh')}
-                onClick={() => void list.refetch()}
-              />
-            </Tooltip>
-          </Space>
-        </div>
+        <ListToolbar
+          summary={list.data ? t('tasks.count', { count: list.data.total }) : ''}
+          columns={columns}
+          prefs={prefs}
+          list={list}
+        />
         <ListTable<TaskListItem>
           rowKey="id"
           columns={columns}

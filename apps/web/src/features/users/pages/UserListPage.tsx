@@ -1,14 +1,13 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { User } from '@quayside/contract';
-import { App, Button, Card, Empty, type InputRef, Space, Tooltip } from 'antd';
+import { App, Button, Card, Empty, type InputRef } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { toThousands } from '@/shared/format';
-import { ColumnChooser } from '@/shared/list/ColumnChooser';
-import { isDefault } from '@/shared/list/column-prefs';
 import { useHotkeys } from '@/shared/list/hotkeys';
 import { type ListPaging, ListTable } from '@/shared/list/ListTable';
+import { ListToolbar } from '@/shared/list/ListToolbar';
 import { activeFilterCount, listParams, parseListState, serializeListState } from '@/shared/list/url-state';
 import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
 import { useListState } from '@/shared/list/useListState';
@@ -50,7 +49,6 @@ export default function UserListPage() {
 
   const columns = useMemo(() => userColumns(t), [t]);
   const prefs = useColumnPrefs(USER_PREFS.columns, columns);
-  const labels = useMemo(() => Object.fromEntries(columns.map((c) => [c.key, c.label])), [columns]);
 
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -97,28 +95,15 @@ export default function UserListPage() {
       </Card>
 
       <Card variant="borderless" className="table-card">
-        <div className="list-toolbar">
-          <span className="list-toolbar__summary" aria-live="polite">
-            {total === undefined ? '' : t('users.count', { count: total, formatted: toThousands(total) })}
-            {filtered && <span className="list-toolbar__filtered">{t('list.filtered')}</span>}
-          </span>
-          <Space size={8} className="list-toolbar__tools">
-            <ColumnChooser
-              settings={prefs.settings}
-              labels={labels}
-              onChange={prefs.save}
-              onReset={prefs.reset}
-              isDefault={isDefault(columns, prefs.settings)}
-            />
-            <Tooltip title={t('tags.refresh')}>
-              <Button
-                icon={<ReloadOutlined spin={list.isFetching} />}
-                aria-label={t('tags.refresh')}
-                onClick={() => void list.refetch()}
-              />
-            </Tooltip>
-          </Space>
-        </div>
+        <ListToolbar
+          summary={
+            total === undefined ? '' : t('users.count', { count: total, formatted: toThousands(total) })
+          }
+          filtered={filtered}
+          columns={columns}
+          prefs={prefs}
+          list={list}
+        />
         <ListTable<User>
           rowKey="id"
           columns={columns}

@@ -191,6 +191,18 @@ export const emails = pgTable(
       .on(t.accountId)
       .where(sql`is_read = false AND folder = 'inbox' AND deleted_at IS NULL`),
     index('emails_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    /**
+     * The inquiry list's rows (type inquiry, not trashed, drafts included) in date order, with what
+     * the dashboard reads of them: its waiting-inquiries card and countries chart read this index
+     * alone instead of the table (1M emails: a 0.5 s scan → tens of ms).
+     */
+    index('emails_inquiry_date')
+      .on(t.date, t.id, t.threadId, t.customerId, t.senderCountry, t.handlerId)
+      .where(sql`type = 'inquiry' AND deleted_at IS NULL AND folder <> 'trash'`),
+    /** Mail of ours that went out, by thread: "is this inquiry answered" without reading the thread. */
+    index('emails_thread_answers')
+      .on(t.threadId)
+      .where(sql`direction = 'out' AND send_status IN ('', 'sent') AND deleted_at IS NULL`),
     /** The send queue as the worker sees it at start (crash recovery): small, so partial. */
     index('emails_send_pending').on(t.sendStatus).where(sql`send_status IN ('queued', 'sending')`),
   ],

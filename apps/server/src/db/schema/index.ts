@@ -1,4 +1,5 @@
 export * from './customers';
+export * from './dashboard';
 export * from './documents';
 export * from './email';
 export * from './files';

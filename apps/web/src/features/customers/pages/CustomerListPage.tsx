@@ -1,23 +1,18 @@
-import { DeleteOutlined, EditOutlined, ImportOutlined, PlusOutlined, RestOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { Customer } from '@quayside/contract';
-import { Button, Card, Empty, type InputRef, Space, Tooltip } from 'antd';
+import { Button, Card, type InputRef, Space, Tooltip } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toThousands } from '@/shared/format';
 import { BulkBar } from '@/shared/list/BulkBar';
-import { ExportButton } from '@/shared/list/ExportButton';
 import { useHotkeys } from '@/shared/list/hotkeys';
 import { ImportDialog } from '@/shared/list/ImportDialog';
+import { ListEmpty } from '@/shared/list/ListEmpty';
+import { ListHeaderActions } from '@/shared/list/ListHeaderActions';
+import { ListSavedSearches } from '@/shared/list/ListSavedSearches';
 import { type ListColumn, type ListPaging, ListTable } from '@/shared/list/ListTable';
 import { ListToolbar } from '@/shared/list/ListToolbar';
-import { SavedSearches } from '@/shared/list/SavedSearches';
-import {
-  activeFilterCount,
-  filterParams,
-  listParams,
-  parseListState,
-  serializeListState,
-} from '@/shared/list/url-state';
+import { activeFilterCount, filterParams, listParams } from '@/shared/list/url-state';
 import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
 import { useListState } from '@/shared/list/useListState';
 import { useLookups } from '@/shared/lookups/useLookups';
@@ -107,21 +102,17 @@ export default function CustomerListPage() {
   };
 
   const filtered = activeFilterCount(state) > 0;
-  const empty = filtered ? (
-    <Empty description={t('customers.emptyFiltered')}>
-      <Button onClick={reset}>{t('list.clearFilters')}</Button>
-    </Empty>
-  ) : (
-    <Empty description={t('customers.empty')}>
-      <Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-          {t('customers.new')}
-        </Button>
-        <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-          {t('customers.importTitle')}
-        </Button>
-      </Space>
-    </Empty>
+  const empty = (
+    <ListEmpty
+      filtered={filtered}
+      onClear={reset}
+      filteredDescription={t('customers.emptyFiltered')}
+      description={t('customers.empty')}
+      newLabel={t('customers.new')}
+      onNew={() => setEditing(null)}
+      importLabel={t('customers.importTitle')}
+      onImport={() => setImporting(true)}
+    />
   );
 
   return (
@@ -130,22 +121,17 @@ export default function CustomerListPage() {
         title={t('customers.title')}
         subtitle={t('customers.subtitle')}
         extra={
-          <Space wrap>
-            {isAdmin && (
-              <Button icon={<RestOutlined />} onClick={() => setBinOpen(true)}>
-                {t('customers.bin')}
-              </Button>
-            )}
-            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-              {t('list.import')}
-            </Button>
-            <ExportButton path={CUSTOMER_API.export} params={filterParams(state)} total={total} />
-            <Tooltip title={t('customers.newHint')}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-                {t('customers.new')}
-              </Button>
-            </Tooltip>
-          </Space>
+          <ListHeaderActions
+            binLabel={t('customers.bin')}
+            onBin={isAdmin ? () => setBinOpen(true) : undefined}
+            onImport={() => setImporting(true)}
+            exportPath={CUSTOMER_API.export}
+            exportParams={filterParams(state)}
+            total={total}
+            newLabel={t('customers.new')}
+            newHint={t('customers.newHint')}
+            onNew={() => setEditing(null)}
+          />
         }
       />
 
@@ -156,12 +142,11 @@ export default function CustomerListPage() {
           reset={reset}
           searchRef={searchRef}
           extra={
-            <SavedSearches
+            <ListSavedSearches
               prefKey={CUSTOMER_PREFS.searches}
-              current={serializeListState({ ...state, page: 1 }, CUSTOMER_LIST)}
-              onApply={(search) =>
-                replace({ ...parseListState(search, CUSTOMER_LIST), pageSize: state.pageSize })
-              }
+              config={CUSTOMER_LIST}
+              state={state}
+              replace={replace}
             />
           }
         />

@@ -3,31 +3,23 @@ import {
   DeleteOutlined,
   EditOutlined,
   FolderOpenOutlined,
-  ImportOutlined,
-  PlusOutlined,
-  RestOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { Product } from '@quayside/contract';
-import { Button, Card, Empty, type InputRef, Segmented, Space, Tooltip } from 'antd';
+import { Button, Card, type InputRef, Segmented, Space, Tooltip } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toThousands } from '@/shared/format';
 import { BulkBar } from '@/shared/list/BulkBar';
-import { ExportButton } from '@/shared/list/ExportButton';
 import { useHotkeys } from '@/shared/list/hotkeys';
 import { ImportDialog } from '@/shared/list/ImportDialog';
+import { ListEmpty } from '@/shared/list/ListEmpty';
+import { ListHeaderActions } from '@/shared/list/ListHeaderActions';
+import { ListSavedSearches } from '@/shared/list/ListSavedSearches';
 import { type ListColumn, type ListPaging, ListTable } from '@/shared/list/ListTable';
 import { ListToolbar } from '@/shared/list/ListToolbar';
 import { usePreference } from '@/shared/list/preferences';
-import { SavedSearches } from '@/shared/list/SavedSearches';
-import {
-  activeFilterCount,
-  filterParams,
-  listParams,
-  parseListState,
-  serializeListState,
-} from '@/shared/list/url-state';
+import { activeFilterCount, filterParams, listParams } from '@/shared/list/url-state';
 import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
 import { useListState } from '@/shared/list/useListState';
 import { useLookups } from '@/shared/lookups/useLookups';
@@ -113,21 +105,17 @@ export default function ProductListPage() {
   };
 
   const filtered = activeFilterCount(state) > 0;
-  const empty = filtered ? (
-    <Empty description={t('products.emptyFiltered')}>
-      <Button onClick={reset}>{t('list.clearFilters')}</Button>
-    </Empty>
-  ) : (
-    <Empty description={t('products.empty')}>
-      <Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-          {t('products.new')}
-        </Button>
-        <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-          {t('products.importTitle')}
-        </Button>
-      </Space>
-    </Empty>
+  const empty = (
+    <ListEmpty
+      filtered={filtered}
+      onClear={reset}
+      filteredDescription={t('products.emptyFiltered')}
+      description={t('products.empty')}
+      newLabel={t('products.new')}
+      onNew={() => setEditing(null)}
+      importLabel={t('products.importTitle')}
+      onImport={() => setImporting(true)}
+    />
   );
 
   return (
@@ -136,23 +124,22 @@ export default function ProductListPage() {
         title={t('products.title')}
         subtitle={t('products.subtitle')}
         extra={
-          <Space wrap>
-            <Button icon={<FolderOpenOutlined />} onClick={() => setCategoriesOpen(true)}>
-              {t('products.categories')}
-            </Button>
-            <Button icon={<RestOutlined />} onClick={() => setBinOpen(true)}>
-              {t('products.bin')}
-            </Button>
-            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-              {t('list.import')}
-            </Button>
-            <ExportButton path={PRODUCT_API.export} params={filterParams(state)} total={total} />
-            <Tooltip title={t('products.newHint')}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-                {t('products.new')}
+          <ListHeaderActions
+            before={
+              <Button icon={<FolderOpenOutlined />} onClick={() => setCategoriesOpen(true)}>
+                {t('products.categories')}
               </Button>
-            </Tooltip>
-          </Space>
+            }
+            binLabel={t('products.bin')}
+            onBin={() => setBinOpen(true)}
+            onImport={() => setImporting(true)}
+            exportPath={PRODUCT_API.export}
+            exportParams={filterParams(state)}
+            total={total}
+            newLabel={t('products.new')}
+            newHint={t('products.newHint')}
+            onNew={() => setEditing(null)}
+          />
         }
       />
 
@@ -163,12 +150,11 @@ export default function ProductListPage() {
           reset={reset}
           searchRef={searchRef}
           extra={
-            <SavedSearches
+            <ListSavedSearches
               prefKey={PRODUCT_PREFS.searches}
-              current={serializeListState({ ...state, page: 1 }, PRODUCT_LIST)}
-              onApply={(search) =>
-                replace({ ...parseListState(search, PRODUCT_LIST), pageSize: state.pageSize })
-              }
+              config={PRODUCT_LIST}
+              state={state}
+              replace={replace}
             />
           }
         />

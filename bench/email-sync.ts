@@ -2,6 +2,7 @@
 // bare imapflow fetch of the same messages (source only) as the baseline.
 //   npx tsx bench/email-sync.ts [--messages=10000] [--db=pglite|postgres] [--profile=sync.cpuprofile]
 //     [--batch=<messages per transaction; the default is the app's>]
+//     [--bounces=<every Nth message is a delivery failure report (Postfix's DSN); 0: none, the default>]
 // --profile writes a CPU profile of the sync alone (not the mailbox fill nor the baseline).
 // Needs dovecot-imapd (as the mail tests). PostgreSQL: BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test; a fresh database is made beside it). PGlite keeps its data
@@ -35,6 +36,12 @@ const total = Number(arg('messages', '10000'));
 const which = arg('db', 'pglite');
 const profilePath = arg('profile', '');
 const batchSize = Number(arg('batch', String(DEFAULT_SYNC_OPTIONS.batchSize)));
+const bounceEvery = Number(arg('bounces', '0'));
+/** Postfix's report about an email of a campaign (the task bounce tests' fixture), its ids made unique. */
+const dsn = readFileSync(
+  path.join(import.meta.dirname, '../apps/server/test/fixtures/bounces/postfix.eml'),
+  'utf8',
+);
 const SECRET = 'bench-secret-0123456789abcdef';
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -85,6 +92,11 @@ async function measure<T>(run: () => Promise<T>, others: Record<string, ProcessC
 
 function message(i: number, to: string) {
   const subject = `Bench ${i}`;
+  if (bounceEvery > 0 && i % bounceEvery === bounceEvery - 1)
+    return dsn
+      .replaceAll('7f1e0c52-8a4b-4d3e-9b61-2c5d8e9f0a11@quayside.test', `bench-${i}@quayside.test`)
+      .replace('20261124091407.4Zx1Lq2W0Sz9vQ@mail.quayside.test', `dsn-${i}@mail.quayside.test`)
+      .replace(/^To: .*$/m, `To: ${to}`);
   if (i % 10 === 0) return withAttachments({ to, subject, fileName: `f${i}.pdf` });
   if (i % 3 === 0)
     return alternative({ to, subject, text: `text ${i} `.repeat(50), html: `<p>${'html '.repeat(200)}</p>` });
@@ -189,6 +201,7 @@ try {
     messages: total,
     database: which,
     batch: batchSize,
+    bounces: bounceEvery > 0 ? Math.floor(total / bounceEvery) : 0,
     megabytes: Math.round(baseline.value / 1e6),
     baseline: {
       seconds: +baseline.seconds.toFixed(2),

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bounceReason, mayBeBounce, parseBounce } from '../src/modules/tasks/bounces';
+import { parseMessage } from '../src/modules/email/sync/message';
+import { bounceOfParsed, bounceReason, looksLikeBounce, parseBounce } from '../src/modules/tasks/bounces';
 
 /** Bounce shapes as real servers write them (fixtures/bounces/*.eml). */
 const fixture = (name: string) =>
@@ -84,17 +85,57 @@ describe('delivery failure reports (bounces) of task emails', () => {
     ].join('\r\n');
     expect(await parseBounce(reply)).toBeNull();
     const headers = [{ key: 'content-type', value: 'text/plain' }];
-    const base = { direction: 'in' as const, headers, date: new Date(), raw: { sha256: '', size: 1 } };
     expect(
-      mayBeBounce({ ...base, from: { name: 'Ann', address: 'ann@buyers.test' }, subject: 'Re: fair' }),
+      looksLikeBounce({ headers, from: { name: 'Ann', address: 'ann@buyers.test' }, subject: 'Re: fair' }),
     ).toBe(false);
     expect(
-      mayBeBounce({
-        ...base,
+      looksLikeBounce({
+        headers,
         from: { name: '', address: 'MAILER-DAEMON@mx.test' },
         subject: 'failure notice',
       }),
     ).toBe(true);
+  });
+
+  it('the sync reads the same report from its own parse of the message as a parse of its own would', async () => {
+    for (const name of ['postfix', 'gmail', 'exchange', 'qmail', 'delayed']) {
+      const source = fixture(name);
+      expect(await bounceOfParsed(await parseMessage(source), source), name).toEqual(await parseBounce(source));
+    }
+    // A plain report whose returned email is an inline part: the sync's parse merges it into the body.
+    const inline = Buffer.from(
+      [
+        'From: MAILER-DAEMON@mx.old.test',
+        'To: sales@quayside.test',
+        'Subject: failure notice',
+        'Content-Type: multipart/mixed; boundary="b"',
+        '',
+        '--b',
+        'Content-Type: text/plain',
+        '',
+        '<gone@old.test>:',
+        '550 5.1.1 Sorry, no mailbox here by that name.',
+        '--b',
+        'Content-Type: message/rfc822',
+        '',
+        'From: Quayside Sales <sales@quayside.test>',
+        'To: gone@old.test',
+        'Subject: Meet us at the fair',
+        'Message-ID: <inline-1@quayside.test>',
+        '',
+        'Dear Sir or Madam',
+        '--b--',
+        '',
+      ].join('\r\n'),
+    );
+    const read = await bounceOfParsed(await parseMessage(inline), inline);
+    expect(read).toEqual(await parseBounce(inline));
+    expect(read).toMatchObject({
+      messageId: 'inline-1@quayside.test',
+      recipients: [{ address: 'gone@old.test', action: 'failed', status: '5.1.1' }],
+    });
+    const reply = Buffer.from('From: ann@buyers.test\r\nSubject: Re: fair\r\n\r\nSee you.\r\n');
+    expect(await bounceOfParsed(await parseMessage(reply), reply)).toBeNull();
   });
 
   it('a reason from a status code alone says what the code means', () => {

@@ -1,11 +1,8 @@
-import { buffer } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
-import PostalMime, { type Attachment } from 'postal-mime';
+import PostalMime from 'postal-mime';
 import type { Db } from '../../db/client';
-import type { StoredAddress, StoredHeader } from '../../db/schema';
 import type { EventHub } from '../../lib/events';
-import type { FileStore } from '../../lib/files';
-import { normaliseMessageId } from '../email/sync/message';
+import { normaliseMessageId, type ParsedMessage } from '../email/sync/message';
 import { announceTask } from './service';
 
 /**
@@ -94,8 +91,11 @@ export function bounceReason(status: string, diagnostic: string): string {
   return `${code} ${text}`.trim().slice(0, 1000);
 }
 
-const text = (a: Attachment) =>
-  typeof a.content === 'string' ? a.content : Buffer.from(a.content as ArrayBuffer).toString('utf8');
+/** A part of a report: its type and bytes, as the sync's parse or the parser itself gives them. */
+type Part = { mime: string; content: Uint8Array | ArrayBuffer | string };
+
+const utf8 = new TextDecoder();
+const text = (a: Part) => (typeof a.content === 'string' ? a.content : utf8.decode(a.content));
 
 /** The Message-ID in a block of quoted headers (the returned message, or its headers alone). */
 function quotedMessageId(headers: string): string {
@@ -116,7 +116,7 @@ const RETURNED_TYPES = [
 ];
 
 /** RFC 3464: the per-recipient blocks of the `message/delivery-status` part. */
-function standardReport(report: string, returned: Attachment | undefined, inReplyTo: string): Bounce {
+function standardReport(report: string, returned: Part | undefined, inReplyTo: string): Bounce {
   const [head = '', ...blocks] = report.trim().split(/\r?\n[ \t]*\r?\n/);
   const perMessage = fields(head);
   const recipients: BounceRecipient[] = [];
@@ -166,7 +166,7 @@ const TEMPORARY = /warning|delayed|still trying|will (be )?retr|not yet been del
  * A bounce without a report part (qmail, Exim, some Exchange and hosted gateways): the original is
  * quoted as text below a marker, the failed address and the server's words above it.
  */
-function plainBounce(body: string, returned: Attachment | undefined, failedHeader: string): Bounce | null {
+function plainBounce(body: string, returned: Part | undefined, failedHeader: string): Bounce | null {
   const cut = body.search(COPY_MARKER);
   const explanation = cut >= 0 ? body.slice(0, cut) : body;
   const quoted = cut >= 0 ? body.slice(cut) : '';
@@ -203,39 +203,50 @@ function plainBounce(body: string, returned: Attachment | undefined, failedHeade
   return { messageId, recipients };
 }
 
+/** What reading a report needs of a parsed message. */
+type ReportMail = {
+  /** The sender's address. */
+  from: string;
+  subject: string;
+  /** Normalised. */
+  inReplyTo: string;
+  text: string;
+  /** The X-Failed-Recipients header (Exim), '' without one. */
+  failedRecipients: string;
+  attachments: Part[];
+};
+
 /**
- * A delivery report read from a message's bytes; null when the message is no bounce. RFC 3464
- * (`multipart/report; report-type=delivery-status`) first, else the plain-text shapes of qmail,
- * Exim and others when the sender or subject says it is one.
+ * RFC 3464 (`multipart/report; report-type=delivery-status`) first, else the plain-text shapes of
+ * qmail, Exim and others when the sender or subject says it is one.
  */
+function bounceOf(mail: ReportMail): Bounce | null {
+  const report = mail.attachments.find((a) => REPORT_TYPES.includes(a.mime));
+  const returned = mail.attachments.find((a) => RETURNED_TYPES.includes(a.mime));
+  if (report) return standardReport(text(report), returned, mail.inReplyTo);
+  if (!BOUNCE_SENDER.test(mail.from) && !BOUNCE_SUBJECT.test(mail.subject)) return null;
+  return plainBounce(mail.text, returned, mail.failedRecipients);
+}
+
+/** A delivery report read from a message's bytes; null when the message is no bounce. */
 export async function parseBounce(source: Buffer | string): Promise<Bounce | null> {
   const mail = await PostalMime.parse(source, {
     attachmentEncoding: 'arraybuffer',
     forceRfc822Attachments: true,
     maxHeadersSize: 2 * 1024 * 1024,
   });
-  const report = mail.attachments.find((a) => REPORT_TYPES.includes(a.mimeType));
-  const returned = mail.attachments.find((a) => RETURNED_TYPES.includes(a.mimeType));
-  if (report) return standardReport(text(report), returned, normaliseMessageId(mail.inReplyTo));
-  const from = mail.from?.address ?? '';
-  if (!BOUNCE_SENDER.test(from) && !BOUNCE_SUBJECT.test(mail.subject ?? '')) return null;
-  const failedHeader = mail.headers.find((h) => h.key === 'x-failed-recipients')?.value ?? '';
-  return plainBounce(mail.text ?? '', returned, failedHeader);
+  return bounceOf({
+    from: mail.from?.address ?? '',
+    subject: mail.subject ?? '',
+    inReplyTo: normaliseMessageId(mail.inReplyTo),
+    text: mail.text ?? '',
+    failedRecipients: mail.headers.find((h) => h.key === 'x-failed-recipients')?.value ?? '',
+    attachments: mail.attachments.map((a) => ({ mime: a.mimeType, content: a.content })),
+  });
 }
 
-/** What the sync knows of a new message, enough to tell a likely bounce without reading it. */
-export type SyncedMessage = {
-  direction: 'in' | 'out';
-  headers: StoredHeader[];
-  from: StoredAddress;
-  subject: string;
-  date: Date;
-  raw: { sha256: string; size: number };
-};
-
-/** A cheap look at headers only: most mail is no bounce and is never read again. */
-export function mayBeBounce(m: SyncedMessage): boolean {
-  if (m.direction !== 'in') return false;
+/** A cheap look at headers only: most mail is no bounce and is never read as one. */
+export function looksLikeBounce(m: Pick<ParsedMessage, 'headers' | 'from' | 'subject'>): boolean {
   const type = m.headers.find((h) => h.key.toLowerCase() === 'content-type')?.value ?? '';
   if (/multipart\/report/i.test(type) && /delivery-status/i.test(type)) return true;
   return BOUNCE_SENDER.test(m.from.address) || BOUNCE_SUBJECT.test(m.subject);
@@ -243,13 +254,36 @@ export function mayBeBounce(m: SyncedMessage): boolean {
 
 /** Reports larger than this are not read (a report quotes one email; 25 MB is the sync's parse limit). */
 const MAX_REPORT_BYTES = 25 * 1024 * 1024;
+/** A message/rfc822 part, which the sync's parse takes into the body unless it is marked an attachment. */
+const MESSAGE_PART = /^content-type:[ \t]*(?:\r?\n[ \t]+)?message\/(?:rfc822|global)\b/im;
+
+/**
+ * The report in a message the sync has just parsed (email/sync/prepare.ts), read from that parse: the
+ * message is not parsed again. Null when it is no report. A plain-text report whose returned email is
+ * an inline message/rfc822 part (the parse merged it into the body, its Message-ID lost) is the one
+ * case parsed again, as a report.
+ */
+export async function bounceOfParsed(parsed: ParsedMessage, source: Buffer): Promise<Bounce | null> {
+  if (!looksLikeBounce(parsed) || source.length > MAX_REPORT_BYTES) return null;
+  const attachments = parsed.attachments.map((a) => ({ mime: a.mime, content: a.content }));
+  const hasParts = attachments.some((a) => REPORT_TYPES.includes(a.mime) || RETURNED_TYPES.includes(a.mime));
+  if (!hasParts && MESSAGE_PART.test(source.toString('latin1'))) return parseBounce(source);
+  return bounceOf({
+    from: parsed.from.address,
+    subject: parsed.subject,
+    inReplyTo: parsed.inReplyTo,
+    text: parsed.text,
+    failedRecipients: parsed.headers.find((h) => h.key.toLowerCase() === 'x-failed-recipients')?.value ?? '',
+    attachments,
+  });
+}
+
 /** The address fallback looks at emails sent this long before the report (a server retries ~5 days). */
 const ADDRESS_WINDOW_DAYS = 7;
 
 type BounceEnv = {
   db: Db;
   events: EventHub;
-  files: FileStore;
   log: (message: string, err?: unknown) => void;
 };
 
@@ -294,19 +328,20 @@ export async function applyBounce(db: Db, accountId: number, bounce: Bounce, at:
   return tasks;
 }
 
+/** What the sync knows of a new message: the report the sync read in it while parsing it (prepare.ts). */
+export type SyncedMessage = { direction: 'in' | 'out'; date: Date; bounce: Bounce | null };
+
 /**
- * The sync's hook (email/sync/batch.ts), after a batch is stored: reads the likely bounces among
- * the new messages and fails the task recipients they report on, then sends the `task` event.
- * Never throws: a report that cannot be read is only logged, and the sync goes on.
+ * The sync's hook (email/sync/batch.ts), after a batch is stored: fails the task recipients the
+ * reports among the new received messages are about, then sends the `task` event. Never throws: a
+ * report that cannot be applied is only logged, and the sync goes on.
  */
 export async function recordBounces(env: BounceEnv, accountId: number, messages: SyncedMessage[]) {
   const touched = new Set<number>();
   for (const m of messages) {
-    if (!mayBeBounce(m) || m.raw.size > MAX_REPORT_BYTES) continue;
+    if (m.direction !== 'in' || !m.bounce) continue;
     try {
-      const bounce = await parseBounce(await buffer(env.files.open(m.raw.sha256)));
-      if (!bounce) continue;
-      for (const id of await applyBounce(env.db, accountId, bounce, m.date)) touched.add(id);
+      for (const id of await applyBounce(env.db, accountId, m.bounce, m.date)) touched.add(id);
     } catch (err) {
       env.log('bounce not read', err);
     }

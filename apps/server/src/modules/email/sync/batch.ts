@@ -195,7 +195,7 @@ export async function commitBatch(ctx: BatchContext, batch: GatheredBatch): Prom
     if (err instanceof ConcurrentInsertError) return attempt();
     throw err;
   });
-  // Delivery failure reports of task emails fail their recipients (reads only likely bounces; never throws).
+  // Delivery failure reports of task emails, read while the batch was parsed, fail their recipients (never throws).
   await recordBounces(
     env,
     ctx.account.id,

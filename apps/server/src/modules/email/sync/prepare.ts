@@ -1,5 +1,6 @@
 import { sniffMime } from '../../../lib/files';
 import { cleanFileName } from '../../files/service';
+import { type Bounce, bounceOfParsed } from '../../tasks/bounces';
 import { lookupIp } from '../geoip';
 import { sanitizeEmailHtml } from '../sanitize';
 import { senderIpFromHeaders } from '../sender-ip';
@@ -25,6 +26,8 @@ export type PreparedEmail = Omit<ParsedMessage, 'attachments' | 'date'> & {
   senderCountry: string;
   raw: PreparedFile;
   attachments: PreparedAttachment[];
+  /** The delivery failure report this message is, read from the same parse; null for other mail. */
+  bounce: Bounce | null;
 };
 
 async function storeFile(env: SyncEnv, bytes: Buffer, name: string, mime?: string): Promise<PreparedFile> {
@@ -71,6 +74,13 @@ export async function prepareMessage(
   input: { uid: number; dedupeKey: string; seen: boolean; internalDate: Date | null; source: Buffer },
 ): Promise<PreparedEmail> {
   const { parsed, isRaw } = await parseOrRaw(input.source, env.options.parseLimit);
+  // A delivery failure report is read from this parse (tasks/bounces.ts); a message stored raw is none.
+  const bounce = isRaw
+    ? null
+    : await bounceOfParsed(parsed, input.source).catch((err: unknown) => {
+        env.log('bounce not read', err);
+        return null;
+      });
   const { attachments, date, ...rest } = parsed;
   const raw = await storeFile(env, input.source, `${rest.subject || 'message'}.eml`, 'message/rfc822');
   const stored: PreparedAttachment[] = [];
@@ -102,5 +112,6 @@ export async function prepareMessage(
     senderCountry: place.country_code,
     raw,
     attachments: stored,
+    bounce,
   };
 }

@@ -4,7 +4,7 @@ import { date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/p
  * The dashboard's order figures per UTC day of the order's creation (the order list's date filter),
  * salesperson (0: none) and currency: how many orders and their value. Kept by statement triggers on
  * `orders` and `document_versions` in the same transaction as each change, which count each changed
- * day again from its orders (migration 0015, which also filled it); nothing in the app writes it.
+ * day again from its orders (migration 0016, which also filled it); nothing in the app writes it.
  */
 export const orderDayTotals = pgTable(
   'order_day_totals',

@@ -39,7 +39,7 @@ export const orders = pgTable(
     index('orders_customer').on(t.customerId),
     index('orders_quotation').on(t.quotationId),
     index('orders_owner').on(t.ownerId),
-    /** The dashboard's day counts recount one day's orders (migration 0015). */
+    /** The dashboard's day counts recount one day's orders (migration 0016). */
     index('orders_created').on(t.createdAt),
     index('orders_status_updated').on(t.status, t.updatedAt.desc(), t.id.desc()),
     index('orders_updated').on(t.updatedAt.desc(), t.id.desc()),

@@ -5,12 +5,12 @@ import {
   nationIdByCode,
   roundMoney,
 } from '@quayside/contract';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, emails, orders, quotations } from '../../db/schema';
-import { listFilters } from '../email/service';
+import { customers, emails, orderDayLines, orderDayTotals, orders, quotations } from '../../db/schema';
 import { inquiryFilter } from '../inquiries/service';
 import { orderFilter } from '../orders/list';
+import { daysBetween, inquiryMail, mailCount, mailPerDay, receivedMail, sentMail } from './day-counts';
 
 /** Which lists the viewer may open (each list route's own declared access; see routes.ts). */
 export type ChartReach = { emails: boolean; inquiries: boolean; quotations: boolean; orders: boolean };
@@ -28,34 +28,12 @@ export function daysOf(from: string, to: string): string[] {
   return days;
 }
 
-const utcDay = (column: SQL | typeof emails.date) =>
-  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
-
-async function countPerDay(db: Db, where: SQL | undefined): Promise<Map<string, number>> {
-  const day = utcDay(emails.date);
-  const rows = await db
-    .select({ day, n: count() })
-    .from(emails)
-    .leftJoin(customers, eq(customers.id, emails.customerId))
-    .where(where)
-    .groupBy(day);
-  return new Map(rows.map((r) => [r.day, r.n]));
-}
-
-/** Mail received (inbox list) and sent (outbox list, sent or synced from Sent) per day. */
+/** Mail received (inbox list) and sent (outbox list, sent or synced from Sent) per day, from the day counts. */
 async function emailDays(db: Db, query: DashboardQuery, days: string[]) {
-  const ownerId = query.owner_id;
-  const period = { date_from: query.from, date_to: query.to };
+  const period = daysBetween(query.from, query.to);
   const [received, sent] = await Promise.all([
-    countPerDay(db, and(...listFilters({ ...page, ...period, folder: 'inbox', handler_id: ownerId }))),
-    countPerDay(
-      db,
-      and(
-        ...listFilters({ ...page, ...period, folder: 'outbox' }),
-        inArray(emails.sendStatus, ['', 'sent']),
-        ownerId ? eq(emails.createdBy, ownerId) : undefined,
-      ),
-    ),
+    mailPerDay(db, and(period, receivedMail(query.owner_id))),
+    mailPerDay(db, and(period, sentMail(query.owner_id))),
   ]);
   return days.map((day) => ({ day, received: received.get(day) ?? 0, sent: sent.get(day) ?? 0 }));
 }
@@ -68,7 +46,7 @@ async function inquiryCharts(db: Db, query: DashboardQuery, days: string[]) {
   const where = periodInquiries(query);
   const code = sql<string>`upper(${emails.senderCountry})`;
   const [perDay, places] = await Promise.all([
-    countPerDay(db, where),
+    mailPerDay(db, and(daysBetween(query.from, query.to), inquiryMail(query.owner_id))),
     db
       .select({ nation: customers.nation, code, n: count() })
       .from(emails)
@@ -91,36 +69,52 @@ async function inquiryCharts(db: Db, query: DashboardQuery, days: string[]) {
 
 /**
  * The period's inquiries; those a quotation was made from; those whose quotation became an order.
- * A cohort, so each stage is part of the one before.
+ * A cohort, so each stage is part of the one before. The inquiries are the day counts' sum; the
+ * other two start from the quotations made from an inquiry (far fewer than inquiries), each an
+ * index lookup of its inquiry, instead of probing the quotations once per inquiry of the period.
  */
 async function funnel(db: Db, query: DashboardQuery) {
-  const quoted = sql`EXISTS (SELECT 1 FROM ${quotations} WHERE ${quotations.inquiryEmailId} = ${emails.id})`;
   // Nested, so each probe is two index lookups (a join here made PostgreSQL scan every order per inquiry).
   const ordered = sql`EXISTS (SELECT 1 FROM ${quotations} WHERE ${quotations.inquiryEmailId} = ${emails.id} AND EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.quotationId} = ${quotations.id}))`;
-  const [row] = await db
-    .select({
-      inquiries: count(),
-      quoted: sql<number>`(count(*) FILTER (WHERE ${quoted}))::int`,
-      ordered: sql<number>`(count(*) FILTER (WHERE ${ordered}))::int`,
-    })
-    .from(emails)
-    .leftJoin(customers, eq(customers.id, emails.customerId))
-    .where(periodInquiries(query));
-  return { inquiries: row?.inquiries ?? 0, quoted: row?.quoted ?? 0, ordered: row?.ordered ?? 0 };
+  const fromQuotations = sql`${emails.id} IN (SELECT ${quotations.inquiryEmailId} FROM ${quotations} WHERE ${quotations.inquiryEmailId} IS NOT NULL)`;
+  const [inquiries, [row]] = await Promise.all([
+    mailCount(db, and(daysBetween(query.from, query.to), inquiryMail(query.owner_id))),
+    db
+      .select({
+        quoted: count(),
+        ordered: sql<number>`(count(*) FILTER (WHERE ${ordered}))::int`,
+      })
+      .from(emails)
+      .where(and(periodInquiries(query), fromQuotations)),
+  ]);
+  return { inquiries, quoted: row?.quoted ?? 0, ordered: row?.ordered ?? 0 };
 }
 
 /** The order list's own filter: orders made in the period (and owned by the salesperson). */
 const periodOrders = (query: DashboardQuery) =>
   orderFilter({ ...page, date_from: query.from, date_to: query.to, owner_id: query.owner_id });
 
+/** The order list's own filter in the day totals' terms: days of the period (and the salesperson). */
+const periodOrderDays = (query: DashboardQuery, t: typeof orderDayTotals | typeof orderDayLines) =>
+  and(
+    gte(t.day, query.from),
+    lte(t.day, query.to),
+    query.owner_id ? eq(t.ownerId, query.owner_id) : undefined,
+  );
+
 async function orderValue(db: Db, query: DashboardQuery) {
-  const month = sql<string>`to_char(${orders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM')`;
+  const month = sql<string>`to_char(${orderDayTotals.day}, 'YYYY-MM')`;
   const rows = await db
-    .select({ month, currency: orders.currency, n: count(), amount: sql<string>`sum(${orders.total})::text` })
-    .from(orders)
-    .where(periodOrders(query))
-    .groupBy(month, orders.currency)
-    .orderBy(month, orders.currency);
+    .select({
+      month,
+      currency: orderDayTotals.currency,
+      n: sql<number>`sum(${orderDayTotals.n})::int`,
+      amount: sql<string>`sum(${orderDayTotals.total})::text`,
+    })
+    .from(orderDayTotals)
+    .where(periodOrderDays(query, orderDayTotals))
+    .groupBy(month, orderDayTotals.currency)
+    .orderBy(month, orderDayTotals.currency);
   return rows.map((r) => ({
     month: r.month,
     currency: r.currency,
@@ -146,48 +140,48 @@ function byCurrency<K extends object>(rows: RankedRow<K>[]) {
 }
 
 async function topCustomers(db: Db, query: DashboardQuery) {
+  // Summed per customer first (a hash of a few thousand customers), named after ranking: grouping
+  // by the names too made PostgreSQL sort every order of the period.
   const result = await db.execute<RankedRow<{ customer_id: number; name: string }>>(sql`
-    SELECT currency, customer_id, name, n, amount FROM (
-      SELECT ${orders.currency} AS currency, ${orders.customerId} AS customer_id,
-        coalesce(nullif(${customers.companyName}, ''), ${customers.name}) AS name,
-        count(*)::int AS n, sum(${orders.total})::text AS amount,
-        row_number() OVER (PARTITION BY ${orders.currency} ORDER BY sum(${orders.total}) DESC, ${orders.customerId}) AS place
-      FROM ${orders} JOIN ${customers} ON ${customers.id} = ${orders.customerId}
-      WHERE ${periodOrders(query) ?? sql`true`}
-      GROUP BY ${orders.currency}, ${orders.customerId}, ${customers.companyName}, ${customers.name}
-    ) ranked WHERE place <= ${TOP} ORDER BY currency, place`);
+    SELECT r.currency, r.customer_id, coalesce(nullif(${customers.companyName}, ''), ${customers.name}) AS name,
+      r.n, r.amount::text AS amount
+    FROM (
+      SELECT currency, customer_id, n, amount,
+        row_number() OVER (PARTITION BY currency ORDER BY amount DESC, customer_id) AS place
+      FROM (
+        SELECT ${orders.currency} AS currency, ${orders.customerId} AS customer_id,
+          count(*)::int AS n, sum(${orders.total}) AS amount
+        FROM ${orders}
+        WHERE ${periodOrders(query) ?? sql`true`}
+        GROUP BY ${orders.currency}, ${orders.customerId}
+      ) summed
+    ) r JOIN ${customers} ON ${customers.id} = r.customer_id
+    WHERE r.place <= ${TOP} ORDER BY r.currency, r.place`);
   return byCurrency(result.rows);
 }
 
 /**
  * Line value of the current version of each order made in the period, by product (a line picked from
- * the product list), else by model, else by description.
+ * the product list), else by model, else by description (case aside), from the day lines
+ * (order_day_lines). Its label is that of its largest line (ties: the first label in code order),
+ * as each day's row keeps its own largest line and its amount.
  */
 async function topProducts(db: Db, query: DashboardQuery) {
+  const l = orderDayLines;
+  const where = periodOrderDays(query, l);
   const result = await db.execute<RankedRow<{ product_id: number | null; name: string }>>(sql`
-    WITH line AS (
-      SELECT ${orders.currency} AS currency, ${orders.id} AS order_id,
-        (item->>'product_id')::int AS product_id, nullif(item->>'model', '') AS model,
-        item->>'description' AS description, (item->>'amount')::numeric AS amount
-      FROM ${orders}
-      JOIN document_versions v ON v.kind = 'order' AND v.document_id = ${orders.id} AND v.version = ${orders.version}
-      CROSS JOIN LATERAL jsonb_array_elements(v.content->'items') AS item
-      WHERE ${periodOrders(query) ?? sql`true`}
-    ), keyed AS (
-      SELECT currency, order_id, product_id, amount, coalesce(model, description) AS label,
-        CASE WHEN product_id IS NOT NULL THEN 'p' || product_id
-             WHEN model IS NOT NULL THEN 'm' || lower(model) ELSE 'd' || lower(description) END AS k
-      FROM line
-    ), ranked AS (
-      SELECT currency, k, max(product_id) AS product_id,
-        (array_agg(label ORDER BY amount DESC, label COLLATE "C"))[1] AS label,
-        count(DISTINCT order_id)::int AS n, sum(amount) AS total,
-        row_number() OVER (PARTITION BY currency ORDER BY sum(amount) DESC, k) AS place
-      FROM keyed GROUP BY currency, k
-    )
-    SELECT r.currency, r.product_id, coalesce(p.name, r.label) AS name, r.n, r.total::text AS amount
-    FROM ranked r LEFT JOIN products p ON p.id = r.product_id
-    WHERE r.place <= ${TOP} ORDER BY r.currency, r.place`);
+    WITH ranked AS (
+      SELECT ${l.currency} AS currency, ${l.k} AS k, max(${l.productId}) AS product_id,
+        max(${l.labelAmount}) AS best, sum(${l.n})::int AS n, sum(${l.amount}) AS total,
+        row_number() OVER (PARTITION BY ${l.currency} ORDER BY sum(${l.amount}) DESC, ${l.k}) AS place
+      FROM ${l} WHERE ${where} GROUP BY ${l.currency}, ${l.k}
+    ), top AS (SELECT * FROM ranked WHERE place <= ${TOP})
+    SELECT t.currency, t.product_id, coalesce(p.name, (
+        SELECT min(${l.label} COLLATE "C") FROM ${l}
+        WHERE ${where} AND ${l.currency} = t.currency AND ${l.k} = t.k AND ${l.labelAmount} = t.best
+      )) AS name, t.n, t.total::text AS amount
+    FROM top t LEFT JOIN products p ON p.id = t.product_id
+    ORDER BY t.currency, t.place`);
   return byCurrency(result.rows);
 }
 

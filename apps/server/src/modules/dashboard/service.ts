@@ -1,13 +1,14 @@
 import { type CurrencySum, type DashboardQuery, type DashboardSummary, roundMoney } from '@quayside/contract';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, emails, inquiryStates, orders, quotations, taskRecipients, tasks } from '../../db/schema';
+import { emails, inquiryStates, orders, quotations, taskRecipients, tasks } from '../../db/schema';
 import { listFilters } from '../email/service';
 import { unreadCount } from '../email/unread';
-import { inquiryFilter, stateSql } from '../inquiries/service';
+import { inquiryFilter } from '../inquiries/service';
 import { orderFilter } from '../orders/list';
 import { quotationFilter } from '../quotations/service';
 import { taskListFilter } from '../tasks/service';
+import { daysBetween, failedSends, inquiryMail, mailCount } from './day-counts';
 
 /** Which lists the viewer may open (each list route's own declared access; see routes.ts). */
 export type Reach = {
@@ -29,28 +30,48 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
   return { from: dayOf(msOf(from) - length), to: dayOf(msOf(from) - DAY) };
 }
 
-async function countInquiries(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(emails)
-    .leftJoin(customers, eq(customers.id, emails.customerId))
-    .leftJoin(inquiryStates, eq(inquiryStates.emailId, emails.id))
-    .where(where);
-  return row?.n ?? 0;
-}
+/**
+ * No state row other than new (the inquiry list's coalesce(state, 'new') = 'new'), as an anti-join:
+ * PostgreSQL then expects most inquiries to pass and reads the inquiries' and the answers' indexes
+ * once each, instead of probing the answers once per inquiry.
+ */
+const stillNew = sql`NOT EXISTS (SELECT 1 FROM ${inquiryStates} WHERE ${inquiryStates.emailId} = ${emails.id} AND ${inquiryStates.state} <> 'new')`;
 
 /** No mail of ours in the inquiry's thread has been sent (or synced from our Sent folder). */
 const unanswered = sql`NOT EXISTS (SELECT 1 FROM emails answer WHERE answer.thread_id = ${emails.threadId} AND answer.direction = 'out' AND answer.send_status IN ('', 'sent') AND answer.deleted_at IS NULL)`;
 
+/**
+ * Inquiries still new: all of them (the day counts) less those with another state (the state rows,
+ * each an index lookup of its email), instead of reading every inquiry to find it has no state row.
+ */
+async function unhandledInquiries(db: Db, ownerId: number | undefined): Promise<number> {
+  const [all, [moved]] = await Promise.all([
+    mailCount(db, inquiryMail(ownerId)),
+    db
+      .select({ n: count() })
+      .from(inquiryStates)
+      .innerJoin(emails, eq(emails.id, inquiryStates.emailId))
+      .where(and(inquiryFilter({ ...page, handler_id: ownerId }), ne(inquiryStates.state, 'new'))),
+  ]);
+  return all - (moved?.n ?? 0);
+}
+
 async function inquiryCards(db: Db, query: DashboardQuery, ownerId: number | undefined) {
   const previous = previousPeriod(query.from, query.to);
-  const mine = { ...page, handler_id: ownerId };
-  const unhandled = and(inquiryFilter(mine), eq(stateSql, 'new'));
+  const mine = inquiryMail(ownerId);
   const [open, now, before, waiting] = await Promise.all([
-    countInquiries(db, unhandled),
-    countInquiries(db, inquiryFilter({ ...mine, date_from: query.from, date_to: query.to })),
-    countInquiries(db, inquiryFilter({ ...mine, date_from: previous.from, date_to: previous.to })),
-    countInquiries(db, and(unhandled, sql`${emails.date} < now() - interval '24 hours'`, unanswered)),
+    unhandledInquiries(db, ownerId),
+    mailCount(db, and(mine, daysBetween(query.from, query.to))),
+    mailCount(db, and(mine, daysBetween(previous.from, previous.to))),
+    countEmails(
+      db,
+      and(
+        inquiryFilter({ ...page, handler_id: ownerId }),
+        stillNew,
+        sql`${emails.date} < now() - interval '24 hours'`,
+        unanswered,
+      ),
+    ),
   ]);
   return { open, period: { count: now, previous: before }, waiting };
 }
@@ -66,14 +87,7 @@ async function emailCards(db: Db, ownerId: number | undefined) {
       db,
       and(...listFilters({ ...page, folder: 'inbox', status: 'follow_up', handler_id: ownerId })),
     ),
-    countEmails(
-      db,
-      and(
-        ...listFilters({ ...page, folder: 'outbox' }),
-        eq(emails.sendStatus, 'failed'),
-        ownerId ? eq(emails.createdBy, ownerId) : undefined,
-      ),
-    ),
+    mailCount(db, failedSends(ownerId)),
   ]);
   return { followUps, failed };
 }

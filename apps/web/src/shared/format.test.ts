@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberFormatter, parseTime, timeAgo, toThousands } from './format';
+import { numberFormatter, parseTime, percent, timeAgo, toThousands } from './format';
 
 const t = (key: string, o?: Record<string, unknown>) => (o ? `${key}:${o.count}` : key);
 
@@ -77,5 +77,27 @@ describe('toThousands', () => {
     expect(toThousands(-9876543)).toBe('-9,876,543');
     expect(toThousands(999)).toBe('999');
     expect(toThousands(null)).toBe('0');
+  });
+});
+
+describe('percent', () => {
+  it('rounds a share to one decimal, half up, and drops a trailing zero', () => {
+    expect(percent(1, 3, 'en')).toBe('33.3%');
+    expect(percent(2, 3, 'en')).toBe('66.7%');
+    expect(percent(1, 8, 'en')).toBe('12.5%');
+    expect(percent(1, 2, 'en')).toBe('50%');
+    expect(percent(999, 1000, 'en')).toBe('99.9%');
+    expect(percent(3, 3, 'en')).toBe('100%');
+  });
+
+  it('shows a tiny share as 0% and a share of nothing as a dash', () => {
+    expect(percent(1, 2001, 'en')).toBe('0%');
+    expect(percent(0, 5, 'en')).toBe('0%');
+    expect(percent(0, 0, 'en')).toBe('—');
+  });
+
+  it('writes the reader’s language', () => {
+    expect(percent(2, 4, 'zh')).toBe('50%');
+    expect(percent(1, 3, 'zh')).toBe('33.3%');
   });
 });

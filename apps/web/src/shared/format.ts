@@ -1,4 +1,4 @@
-/** Formatting helpers of SHELL.md (parseTime, time ago, number suffixes, thousands separator). */
+/** Formatting helpers of SHELL.md (parseTime, time ago, number suffixes, thousands separator, shares). */
 
 export type TimeInput = Date | string | number | null | undefined;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -84,4 +84,16 @@ export function numberFormatter(num: number, digits = 0): string {
 /** 10000 → "10,000": comma thousands separator on the integer part only. */
 export function toThousands(num: number | string | null | undefined): string {
   return (Number(num) || 0).toString().replace(/^-?\d+/g, (int) => int.replace(/(?=(?!\b)(\d{3})+$)/g, ','));
+}
+
+/**
+ * A share as a percentage in the reader's language, to one decimal ("33.3%", "50%"); "—" when there is
+ * nothing to share (an open rate before anything was sent). The dashboard and the tasks use it.
+ */
+export function percent(part: number, whole: number, language: string): string {
+  if (whole === 0) return '—';
+  return new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en', {
+    style: 'percent',
+    maximumFractionDigits: 1,
+  }).format(part / whole);
 }

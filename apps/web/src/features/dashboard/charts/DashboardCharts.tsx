@@ -3,10 +3,9 @@ import { Card, Col, Empty, Row, Segmented, Skeleton, Typography, theme } from 'a
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { parseTime } from '@/shared/format';
+import { parseTime, percent } from '@/shared/format';
 import { useLookups } from '@/shared/lookups/useLookups';
 import { useCanOpen } from '@/shared/routes/pages';
-import { percent } from '../percent';
 import { monthsOf } from '../period';
 import { type ChartOption, EChart } from './EChart';
 

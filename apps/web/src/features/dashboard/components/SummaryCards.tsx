@@ -12,9 +12,9 @@ import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { percent } from '@/shared/format';
 import { useCanOpen } from '@/shared/routes/pages';
 import { cardLinks } from '../links';
-import { percent } from '../percent';
 
 type CardSpec = {
   key: string;
@@ -128,7 +128,7 @@ export function SummaryCards({ data, ownerId }: { data: DashboardSummary | undef
         <Typography.Text type="secondary" data-testid="card-tasks-rate">
           {tasks.sent > 0
             ? t('dashboardCharts.openRate', {
-                rate: percent(tasks.opened, tasks.sent, i18n.language === 'zh' ? 'zh' : 'en'),
+                rate: percent(tasks.opened, tasks.sent, i18n.language),
                 opened: tasks.opened.toLocaleString(),
                 sent: tasks.sent.toLocaleString(),
               })

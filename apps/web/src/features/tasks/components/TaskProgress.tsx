@@ -30,8 +30,3 @@ export function TaskProgress({ task, size = 'small' }: { task: TaskCounts; size?
     </div>
   );
 }
-
-/** Opens counted over emails sent, as a percentage; '—' before the first is sent. */
-export function openRate(task: TaskCounts): string {
-  return task.sent === 0 ? '—' : `${Math.round((task.opened * 100) / task.sent)}%`;
-}

@@ -19,7 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { parseTime, toThousands } from '@/shared/format';
+import { parseTime, percent, toThousands } from '@/shared/format';
 import type { PageProps } from '@/shared/routes/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import {
@@ -32,7 +32,7 @@ import {
   useTaskRecipients,
 } from '../api';
 import { RecipientStatusTag, TaskStateTag } from '../components/StatusTags';
-import { openRate, TaskProgress } from '../components/TaskProgress';
+import { TaskProgress } from '../components/TaskProgress';
 import { hoursSummary } from '../components/WorkingHoursFields';
 import '../tasks.css';
 
@@ -41,7 +41,7 @@ const PAGE_SIZE = 20;
 
 /** /task/detail/{id}: the task's progress live, its actions, and each recipient with its status. */
 export default function TaskDetailPage({ id: idParam }: PageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const id = Number(idParam);
   const task = useTask(id);
@@ -128,7 +128,7 @@ export default function TaskDetailPage({ id: idParam }: PageProps) {
           <Statistic title={t('tasks.pending')} value={d.pending} />
           <Statistic
             title={<Tooltip title={t('tasks.opensEstimate')}>{t('tasks.openRate')} ⓘ</Tooltip>}
-            value={openRate(d)}
+            value={percent(d.opened, d.sent, i18n.language)}
             suffix={<span style={{ fontSize: 14 }}>{t('tasks.opensTotal', { count: d.open_count })}</span>}
           />
           <Statistic

@@ -4,7 +4,7 @@ import { Button, Card, Input, Select, Space, Tooltip } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { parseTime, toThousands } from '@/shared/format';
+import { parseTime, percent, toThousands } from '@/shared/format';
 import { type ListColumn, type ListPaging, ListTable } from '@/shared/list/ListTable';
 import { ListToolbar } from '@/shared/list/ListToolbar';
 import { listParams } from '@/shared/list/url-state';
@@ -13,7 +13,7 @@ import { useListState } from '@/shared/list/useListState';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { useLiveTasks, useTaskList } from '../api';
 import { TaskStateTag } from '../components/StatusTags';
-import { openRate, TaskProgress } from '../components/TaskProgress';
+import { TaskProgress } from '../components/TaskProgress';
 import { TASK_LIST, TASK_PREFS } from '../list-config';
 import '../tasks.css';
 
@@ -21,7 +21,7 @@ const time = (v: string | null) => (v ? parseTime(v, '{y}-{m}-{d} {h}:{i}') : '�
 
 /** /task/list (admin): every campaign with its live progress, opens and failures. */
 export default function TaskListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { state, update } = useListState(TASK_LIST);
   const params = useMemo(() => listParams(state), [state]);
@@ -72,7 +72,7 @@ export default function TaskListPage() {
         label: t('tasks.opens'),
         title: <Tooltip title={t('tasks.opensEstimate')}>{t('tasks.opens')}</Tooltip>,
         width: 100,
-        render: (_v, r) => `${toThousands(r.open_count)} · ${openRate(r)}`,
+        render: (_v, r) => `${toThousands(r.open_count)} · ${percent(r.opened, r.sent, i18n.language)}`,
       },
       {
         key: 'account',
@@ -111,7 +111,7 @@ export default function TaskListPage() {
         render: (_v, r) => time(r.created_at),
       },
     ],
-    [t],
+    [t, i18n.language],
   );
   const prefs = useColumnPrefs(TASK_PREFS.columns, columns);
 

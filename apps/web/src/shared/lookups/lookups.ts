@@ -4,6 +4,15 @@ import type { LookupItem, LookupLang, LookupName } from '@quayside/contract';
 
 export type LookupTables = Partial<Record<LookupName | string, readonly LookupItem[]>>;
 
+/** The customer list's lookup filters, in its order; the task audience offers the same. */
+export const CUSTOMER_LOOKUP_FILTERS = [
+  { name: 'grade', table: 'grade', width: 170 },
+  { name: 'source', table: 'source', width: 170 },
+  { name: 'nation', table: 'nation', width: 200 },
+  { name: 'situation', table: 'situation', width: 210 },
+  { name: 'religion', table: 'religion', width: 170 },
+] as const satisfies readonly { name: string; table: LookupName; width: number }[];
+
 export interface LookupOption<Id = number | string> {
   value: Id;
   label: string;

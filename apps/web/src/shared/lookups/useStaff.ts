@@ -1,6 +1,7 @@
 import type { ListAnswer, User } from '@quayside/contract';
 import { useQuery } from '@tanstack/react-query';
 import { get } from '@/shared/request';
+import { useUser } from '@/shared/session';
 
 /**
  * The active users, for pickers of a person (owner, handler). The user list is admin-only on the
@@ -23,3 +24,24 @@ export function useStaff(enabled: boolean) {
 
 /** How a person is shown in a picker. */
 export const staffLabel = (u: Pick<User, 'name' | 'username'>) => u.name || u.username;
+
+/** A picker's choices of people by id (`useStaff(…).data`; none while it loads). */
+export const staffOptions = (users: readonly User[] | undefined) =>
+  (users ?? []).map((u) => ({ value: u.id, label: staffLabel(u) }));
+
+export type StaffOption = { value: string; label: string };
+
+/**
+ * The choices of an owner (or handler) filter: the viewer's own first (`mine`, e.g. "My customers";
+ * none without one), then the other active staff by id, whom only an admin may list.
+ */
+export function useOwnerOptions(mine: StaffOption | null): StaffOption[] {
+  const me = useUser();
+  const staff = useStaff(Boolean(me?.roles.includes('admin')));
+  return [
+    ...(mine ? [mine] : []),
+    ...(staff.data ?? [])
+      .filter((u) => u.id !== me?.id)
+      .map((u) => ({ value: String(u.id), label: staffLabel(u) })),
+  ];
+}

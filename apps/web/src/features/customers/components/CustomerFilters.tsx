@@ -1,5 +1,4 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
-import type { LookupName } from '@quayside/contract';
 import { Button, type InputRef, Select } from 'antd';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,21 +7,12 @@ import { FiltersToggle, useFiltersFold } from '@/shared/list/FiltersToggle';
 import { activeFilterCount, type ListState } from '@/shared/list/url-state';
 import type { ListChange } from '@/shared/list/useListState';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
-import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
-import { useUser } from '@/shared/session';
+import { CUSTOMER_LOOKUP_FILTERS } from '@/shared/lookups/lookups';
+import { useOwnerOptions } from '@/shared/lookups/useStaff';
 import { fieldLabel, langOf } from '../fields';
 import type { CUSTOMER_LIST } from '../list-config';
 
 type Filters = (typeof CUSTOMER_LIST)['filters'];
-type IdFilter = 'grade' | 'source' | 'nation' | 'situation' | 'religion';
-
-const LOOKUP_FILTERS: { name: IdFilter; table: LookupName; width: number }[] = [
-  { name: 'grade', table: 'grade', width: 170 },
-  { name: 'source', table: 'source', width: 170 },
-  { name: 'nation', table: 'nation', width: 200 },
-  { name: 'situation', table: 'situation', width: 210 },
-  { name: 'religion', table: 'religion', width: 170 },
-];
 
 /** Waits until typing pauses before searching; Enter searches at once. */
 const SEARCH_DELAY_MS = 350;
@@ -44,9 +34,7 @@ export function CustomerFilters({
 }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
-  const me = useUser();
-  const isAdmin = Boolean(me?.roles.includes('admin'));
-  const staff = useStaff(isAdmin);
+  const ownerOptions = useOwnerOptions({ value: 'me', label: t('customers.myCustomers') });
   const [text, setText] = useState(state.q);
   const fold = useFiltersFold();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -59,13 +47,6 @@ export function CustomerFilters({
     clearTimeout(timer.current);
     update({ q: value.trim() });
   };
-
-  const ownerOptions = [
-    { value: 'me', label: t('customers.myCustomers') },
-    ...(staff.data ?? [])
-      .filter((u) => u.id !== me?.id)
-      .map((u) => ({ value: String(u.id), label: staffLabel(u) })),
-  ];
 
   return (
     <search className={`customer-filters ${fold.className}`}>
@@ -100,7 +81,7 @@ export function CustomerFilters({
         {extra && <div className="customer-filters__extra">{extra}</div>}
       </div>
       <div className="customer-filters__row">
-        {LOOKUP_FILTERS.map((f) => (
+        {CUSTOMER_LOOKUP_FILTERS.map((f) => (
           <LookupSelect
             key={f.name}
             table={f.table}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { MenuEntry } from '@/layout/menu';
 import { useMenu } from '@/layout/useMenu';
 import { parseTime } from '@/shared/format';
-import { useStaff } from '@/shared/lookups/useStaff';
+import { staffOptions, useStaff } from '@/shared/lookups/useStaff';
 import { useUser } from '@/shared/session';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { useDashboardCharts, useDashboardSummary } from '../api';
@@ -107,7 +107,7 @@ export default function DashboardPage() {
             placeholder={t('dashboard.wholeCompany')}
             value={ownerId}
             onChange={setOwnerId}
-            options={(staff.data ?? []).map((u) => ({ value: u.id, label: u.name || u.username }))}
+            options={staffOptions(staff.data)}
             data-testid="dashboard-owner"
           />
         )}

@@ -7,7 +7,7 @@ import { useFormOverlay } from '@/shared/form/useFormOverlay';
 import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
 import { parseTime } from '@/shared/format';
-import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
+import { staffOptions, useStaff } from '@/shared/lookups/useStaff';
 import {
   type AccountFormValues,
   accountBody,
@@ -149,7 +149,7 @@ export function AccountDrawer({ account, onClose }: { account: EmailAccount | nu
               mode="multiple"
               allowClear
               placeholder={t('email.accounts.usersPlaceholder')}
-              options={(staff.data ?? []).map((u) => ({ value: u.id, label: staffLabel(u) }))}
+              options={staffOptions(staff.data)}
               showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>

@@ -8,7 +8,7 @@ import { SearchInput } from '@/shared/form/SearchInput';
 import { FiltersToggle, useFiltersFold } from '@/shared/list/FiltersToggle';
 import type { ListChange } from '@/shared/list/useListState';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
-import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
+import { useOwnerOptions } from '@/shared/lookups/useStaff';
 import { useUser } from '@/shared/session';
 import {
   activeEmailFilters,
@@ -66,20 +66,15 @@ export function EmailFilters({
 }) {
   const { t } = useTranslation();
   const me = useUser();
-  const staff = useStaff(Boolean(me?.roles.includes('admin')));
+  const handlers = useOwnerOptions(
+    me ? { value: String(me.id), label: t('email.filter.me', { name: me.name || me.username }) } : null,
+  );
   const f = state.filters;
   const q = useDebouncedText(state.q, (v) => update({ q: v }));
   const from = useDebouncedText(f.from ?? '', (v) => update({ filters: { from: v || undefined } }));
   const range = rangeOf(state);
   const fold = useFiltersFold();
   const set = (filters: Partial<EmailListState['filters']>) => update({ filters });
-
-  const handlers = [
-    ...(me ? [{ value: String(me.id), label: t('email.filter.me', { name: me.name || me.username }) }] : []),
-    ...(staff.data ?? [])
-      .filter((u) => u.id !== me?.id)
-      .map((u) => ({ value: String(u.id), label: staffLabel(u) })),
-  ];
 
   return (
     <search className={`email-filters ${fold.className}`}>

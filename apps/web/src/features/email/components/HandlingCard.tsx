@@ -3,7 +3,7 @@ import { Card, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@/shared/format';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
-import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
+import { staffLabel, staffOptions, useStaff } from '@/shared/lookups/useStaff';
 import { useRunAction } from './BulkActions';
 
 /** Type, status and handler of one email, changed in place (spec: change_type, update_status, update_handler). */
@@ -17,7 +17,7 @@ export function HandlingCard({ email }: { email: EmailDetail }) {
     ...(email.handler_id && !staff.data?.some((u) => u.id === email.handler_id)
       ? [{ value: email.handler_id, label: email.handler_name }]
       : []),
-    ...(staff.data ?? []).map((u) => ({ value: u.id, label: staffLabel(u) })),
+    ...staffOptions(staff.data),
   ];
 
   return (

@@ -1,10 +1,10 @@
-import type { LookupName, TaskAudienceCount } from '@quayside/contract';
+import type { TaskAudienceCount } from '@quayside/contract';
 import { Alert, Button, Checkbox, Form, Input, Select, Space, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
-import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
-import { useUser } from '@/shared/session';
+import { CUSTOMER_LOOKUP_FILTERS } from '@/shared/lookups/lookups';
+import { useOwnerOptions } from '@/shared/lookups/useStaff';
 import { countAudience, type TaskAudienceBody } from '../api';
 
 export type AudienceValues = {
@@ -37,21 +37,13 @@ export function audienceBody(v: AudienceValues): TaskAudienceBody {
   };
 }
 
-/** The customer list's lookup filters, in its order. */
-const LOOKUP_FILTERS: {
-  name: 'grade' | 'source' | 'nation' | 'situation' | 'religion';
-  table: LookupName;
-  width: number;
-}[] = [
-  { name: 'grade', table: 'grade', width: 160 },
-  { name: 'source', table: 'source', width: 160 },
-  { name: 'nation', table: 'nation', width: 200 },
-  { name: 'situation', table: 'situation', width: 200 },
-  { name: 'religion', table: 'religion', width: 160 },
-];
-
 /** The fields whose change counts again. */
-const WATCHED = ['use_filter', 'owner', 'addresses_text', ...LOOKUP_FILTERS.map((f) => f.name)] as const;
+const WATCHED = [
+  'use_filter',
+  'owner',
+  'addresses_text',
+  ...CUSTOMER_LOOKUP_FILTERS.map((f) => f.name),
+] as const;
 
 /** Waits until choosing or typing pauses before counting again. */
 const RECOUNT_DELAY_MS = 400;
@@ -59,9 +51,7 @@ const RECOUNT_DELAY_MS = 400;
 /** Customers by the list's filters and/or pasted addresses, with the count kept up to date before saving. */
 export function AudienceFields({ read }: { read: () => AudienceValues }) {
   const { t } = useTranslation();
-  const me = useUser();
-  const isAdmin = Boolean(me?.roles.includes('admin'));
-  const staff = useStaff(isAdmin);
+  const ownerOptions = useOwnerOptions({ value: 'me', label: t('tasks.myCustomers') });
   const [count, setCount] = useState<TaskAudienceCount | null>(null);
   const [busy, setBusy] = useState(false);
   const form = Form.useFormInstance<AudienceValues>();
@@ -103,13 +93,6 @@ export function AudienceFields({ read }: { read: () => AudienceValues }) {
     return () => clearTimeout(timer);
   }, [watched, recount]);
 
-  const ownerOptions = [
-    { value: 'me', label: t('tasks.myCustomers') },
-    ...(staff.data ?? [])
-      .filter((u) => u.id !== me?.id)
-      .map((u) => ({ value: String(u.id), label: staffLabel(u) })),
-  ];
-
   return (
     <>
       <Form.Item name="use_filter" valuePropName="checked" style={{ marginBottom: 8 }}>
@@ -127,7 +110,7 @@ export function AudienceFields({ read }: { read: () => AudienceValues }) {
               showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>
-          {LOOKUP_FILTERS.map((f) => (
+          {CUSTOMER_LOOKUP_FILTERS.map((f) => (
             <Form.Item key={f.name} name={f.name} label={t(`tasks.${f.name}`)}>
               <LookupSelect
                 table={f.table}

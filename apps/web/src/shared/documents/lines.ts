@@ -1,4 +1,4 @@
-import { lineAmount, parseDecimal } from '@quayside/contract';
+import { type LineItem, lineAmount, parseDecimal } from '@quayside/contract';
 
 /** A line as the editor holds it: text fields as typed, plus a key and the product's thumbnail. */
 export type EditLine = {
@@ -15,6 +15,14 @@ export type EditLine = {
 
 let seq = 0;
 export const newKey = () => `l${++seq}`;
+
+/** A saved version's lines as the editor holds them; `thumbs` are picture thumbnails by picture_file_id. */
+export const editLinesOf = (items: readonly LineItem[], thumbs: Record<string, string> = {}): EditLine[] =>
+  items.map(({ amount: _a, ...line }) => ({
+    ...line,
+    key: newKey(),
+    thumb_url: line.picture_file_id !== null ? (thumbs[String(line.picture_file_id)] ?? null) : null,
+  }));
 
 export const blankLine = (): EditLine => ({
   key: newKey(),

@@ -66,17 +66,29 @@ export function useDocumentEditor<H extends object, L = EditLine>(options: {
     return () => window.removeEventListener('keydown', onKey);
   }, [save]);
 
+  /** A form item showing the error the server gave for `name` (a header field, `items`, `bank.iban`…). */
+  const item = (name: string, label: ReactNode, control: ReactNode, required?: boolean) => (
+    <Form.Item
+      label={label}
+      required={required}
+      validateStatus={errors[name] ? 'error' : undefined}
+      help={errors[name]}
+    >
+      {control}
+    </Form.Item>
+  );
   /** A text field of the header, with the error the server gave for it. */
-  const field = (name: keyof H & string, label: ReactNode, max = 200) => (
-    <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
+  const field = (name: keyof H & string, label: ReactNode, max = 200) =>
+    item(
+      name,
+      label,
       <Input
         aria-label={typeof label === 'string' ? label : name}
         value={(header[name] as string | null) ?? ''}
         maxLength={max}
         onChange={(e) => set({ [name]: e.target.value } as Partial<H>)}
-      />
-    </Form.Item>
-  );
+      />,
+    );
 
-  return { header, set, setHeader, lines, changeLines, errors, stale, save, field };
+  return { header, set, setHeader, lines, changeLines, errors, stale, save, item, field };
 }

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { LinesWithTotals, SaveAction, StaleAlert, TermsColumns } from '@/shared/documents/DocumentEditParts';
-import { newKey, toBody } from '@/shared/documents/lines';
+import { editLinesOf, toBody } from '@/shared/documents/lines';
 import { useDocumentEditor } from '@/shared/documents/useDocumentEditor';
 import { notify } from '@/shared/notify';
 import type { PageProps } from '@/shared/routes/types';
@@ -56,10 +56,10 @@ function Editor({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const update = useUpdateInvoice();
-  const { header, set, lines, changeLines, errors, stale, save, field } = useDocumentEditor<Header>({
+  const { header, set, lines, changeLines, errors, stale, save, item, field } = useDocumentEditor<Header>({
     initial: () => ({
       header: headerOf(invoice),
-      lines: invoice.items.map(({ amount: _a, ...line }) => ({ ...line, key: newKey(), thumb_url: null })),
+      lines: editLinesOf(invoice.items),
     }),
     persist: (h, items) =>
       update.mutateAsync({ ...h, items: toBody(items), id: invoice.id, version: invoice.version }),
@@ -72,8 +72,10 @@ function Editor({ invoice }: { invoice: Invoice }) {
   });
   useTabLabel(t('invoice.editTab', { number: invoice.number }));
 
-  const date = (name: 'issue_date' | 'due_date', label: string) => (
-    <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
+  const date = (name: 'issue_date' | 'due_date', label: string) =>
+    item(
+      name,
+      label,
       <DatePicker
         aria-label={label}
         style={{ width: '100%' }}
@@ -82,9 +84,8 @@ function Editor({ invoice }: { invoice: Invoice }) {
         onChange={(d) =>
           set({ [name]: d ? d.format('YYYY-MM-DD') : name === 'due_date' ? null : header.issue_date })
         }
-      />
-    </Form.Item>
-  );
+      />,
+    );
 
   return (
     <div className="page invoice-edit">
@@ -123,25 +124,20 @@ function Editor({ invoice }: { invoice: Invoice }) {
         <h3 className="document-edit__section">{t('invoice.bank.title')}</h3>
         <Form layout="vertical">
           <Row gutter={16}>
-            {BANK_FIELDS.map((f) => {
-              const error = errors[`bank.${f}`];
-              return (
-                <Col key={f} xs={24} md={f === 'bank_address' ? 24 : 12}>
-                  <Form.Item
-                    label={t(`invoice.bank.${f}`)}
-                    validateStatus={error ? 'error' : undefined}
-                    help={error}
-                  >
-                    <Input
-                      aria-label={t(`invoice.bank.${f}`)}
-                      maxLength={f === 'bank_address' ? 500 : 200}
-                      value={header.bank[f]}
-                      onChange={(e) => set({ bank: { ...header.bank, [f]: e.target.value } })}
-                    />
-                  </Form.Item>
-                </Col>
-              );
-            })}
+            {BANK_FIELDS.map((f) => (
+              <Col key={f} xs={24} md={f === 'bank_address' ? 24 : 12}>
+                {item(
+                  `bank.${f}`,
+                  t(`invoice.bank.${f}`),
+                  <Input
+                    aria-label={t(`invoice.bank.${f}`)}
+                    maxLength={f === 'bank_address' ? 500 : 200}
+                    value={header.bank[f]}
+                    onChange={(e) => set({ bank: { ...header.bank, [f]: e.target.value } })}
+                  />,
+                )}
+              </Col>
+            ))}
           </Row>
           {field('remark', t('invoice.remark'), 5000)}
         </Form>

@@ -7,7 +7,7 @@ import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { CustomerPicker } from '@/shared/documents/CustomerPicker';
 import { LinesWithTotals, SaveAction, StaleAlert, TermsColumns } from '@/shared/documents/DocumentEditParts';
-import { type EditLine, newKey, toBody } from '@/shared/documents/lines';
+import { type EditLine, editLinesOf, toBody } from '@/shared/documents/lines';
 import { useDocumentEditor } from '@/shared/documents/useDocumentEditor';
 import { notify } from '@/shared/notify';
 import type { PageProps } from '@/shared/routes/types';
@@ -64,7 +64,7 @@ function fromOrder(o: Order): { header: Header; lines: EditLine[] } {
       shipping_cost: o.shipping_cost,
       remark: o.remark,
     },
-    lines: o.items.map(({ amount: _a, ...line }) => ({ ...line, key: newKey(), thumb_url: null })),
+    lines: editLinesOf(o.items),
   };
 }
 
@@ -82,7 +82,7 @@ function Editor({ order }: { order: Order | null }) {
   const { search } = useLocation();
   const create = useCreateOrder();
   const update = useUpdateOrder();
-  const { header, set, lines, changeLines, errors, stale, save, field } = useDocumentEditor<Header>({
+  const { header, set, lines, changeLines, errors, stale, save, item, field } = useDocumentEditor<Header>({
     initial: () => {
       if (order) return fromOrder(order);
       const customer = Number(new URLSearchParams(search).get('customer_id'));
@@ -118,37 +118,33 @@ function Editor({ order }: { order: Order | null }) {
         <Form layout="vertical">
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item
-                label={t('order.customer')}
-                required
-                validateStatus={errors.customer_id ? 'error' : undefined}
-                help={errors.customer_id}
-              >
+              {item(
+                'customer_id',
+                t('order.customer'),
                 <CustomerPicker
                   aria-label={t('order.customer')}
                   placeholder={t('order.pickCustomer')}
                   initialLabel={order?.customer_name}
                   value={header.customer_id ?? undefined}
                   onChange={(customer_id) => set({ customer_id })}
-                />
-              </Form.Item>
+                />,
+                true,
+              )}
             </Col>
             <Col xs={24} md={12}>
               {field('name', t('order.name'))}
             </Col>
             <TermsColumns ns="order" header={header} set={set} field={field} />
             <Col xs={12} md={6}>
-              <Form.Item
-                label={t('order.deliveryDate')}
-                validateStatus={errors.delivery_date ? 'error' : undefined}
-                help={errors.delivery_date}
-              >
+              {item(
+                'delivery_date',
+                t('order.deliveryDate'),
                 <DatePicker
                   style={{ width: '100%' }}
                   value={header.delivery_date ? dayjs(header.delivery_date) : null}
                   onChange={(d) => set({ delivery_date: d ? d.format('YYYY-MM-DD') : null })}
-                />
-              </Form.Item>
+                />,
+              )}
             </Col>
             <Col xs={12} md={6}>
               {field('payment_terms', t('order.paymentTerms'), 1000)}

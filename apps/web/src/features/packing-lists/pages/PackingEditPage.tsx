@@ -50,40 +50,42 @@ function Editor({ packing }: { packing: PackingList }) {
   const navigate = useNavigate();
   const order = useOrder(packing.order_id).data;
   const update = useUpdatePackingList();
-  const { header, set, lines, changeLines, errors, stale, save, field } = useDocumentEditor<Header, EditLine>(
-    {
-      initial: () => ({ header: headerOf(packing), lines: fromStored(packing.items) }),
-      persist: (h, items) =>
-        update.mutateAsync({
-          ...h,
-          id: packing.id,
-          version: packing.version,
-          items: toBody(items),
-        } as PackingUpdateBody),
-      onSaved: (saved) => {
-        notify.message('success', t('packing.saved', { number: saved.number, version: saved.version }));
-        const to = `/packing/detail/${saved.id}`;
-        navigate(to);
-        tagsStore.close(`/packing/update/${packing.id}`, to);
-      },
+  const { header, set, lines, changeLines, errors, stale, save, item, field } = useDocumentEditor<
+    Header,
+    EditLine
+  >({
+    initial: () => ({ header: headerOf(packing), lines: fromStored(packing.items) }),
+    persist: (h, items) =>
+      update.mutateAsync({
+        ...h,
+        id: packing.id,
+        version: packing.version,
+        items: toBody(items),
+      } as PackingUpdateBody),
+    onSaved: (saved) => {
+      notify.message('success', t('packing.saved', { number: saved.number, version: saved.version }));
+      const to = `/packing/detail/${saved.id}`;
+      navigate(to);
+      tagsStore.close(`/packing/update/${packing.id}`, to);
     },
-  );
+  });
   const live = useMemo(() => liveLines(lines), [lines]);
   const totals = useMemo(() => liveTotals(live), [live]);
   const warned = live.filter((l) => l.warnings.order_quantity || l.warnings.carton_quantity).length;
   useTabLabel(t('packing.editTab', { number: packing.number }));
 
-  const area = (name: 'shipping_marks' | 'remark', label: string) => (
-    <Form.Item label={label} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
+  const area = (name: 'shipping_marks' | 'remark', label: string) =>
+    item(
+      name,
+      label,
       <Input.TextArea
         aria-label={label}
         autoSize={{ minRows: 3, maxRows: 8 }}
         value={header[name]}
         maxLength={name === 'remark' ? 5000 : 2000}
         onChange={(e) => set({ [name]: e.target.value })}
-      />
-    </Form.Item>
-  );
+      />,
+    );
   const lineError = Object.entries(errors).find(([k]) => k.startsWith('items'));
 
   return (
@@ -117,11 +119,9 @@ function Editor({ packing }: { packing: PackingList }) {
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item
-                label={t('packing.invoice')}
-                validateStatus={errors.invoice_id ? 'error' : undefined}
-                help={errors.invoice_id}
-              >
+              {item(
+                'invoice_id',
+                t('packing.invoice'),
                 <Select<number | null>
                   aria-label={t('packing.invoice')}
                   value={header.invoice_id}
@@ -130,22 +130,20 @@ function Editor({ packing }: { packing: PackingList }) {
                     { value: null, label: t('packing.noInvoice') },
                     ...(order?.invoices ?? []).map((i) => ({ value: i.id, label: i.number })),
                   ]}
-                />
-              </Form.Item>
+                />,
+              )}
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item
-                label={t('packing.issueDate')}
-                validateStatus={errors.issue_date ? 'error' : undefined}
-                help={errors.issue_date}
-              >
+              {item(
+                'issue_date',
+                t('packing.issueDate'),
                 <Input
                   type="date"
                   aria-label={t('packing.issueDate')}
                   value={header.issue_date}
                   onChange={(e) => set({ issue_date: e.target.value })}
-                />
-              </Form.Item>
+                />,
+              )}
             </Col>
             <Col xs={24} md={6}>
               {field('port_of_loading', t('packing.portOfLoading'))}

@@ -1,5 +1,5 @@
 import type { Quotation } from '@quayside/contract';
-import { type EditLine, newKey } from '../lines';
+import { type EditLine, editLinesOf } from '../lines';
 
 export type Header = {
   customer_id: number | null;
@@ -56,10 +56,6 @@ export function fromQuotation(q: Quotation): { header: Header; lines: EditLine[]
       shipping_cost: rest.shipping_cost,
       remark: rest.remark,
     }),
-    lines: items.map(({ amount: _a, ...line }) => ({
-      ...line,
-      key: newKey(),
-      thumb_url: line.picture_file_id !== null ? (thumbs[String(line.picture_file_id)] ?? null) : null,
-    })),
+    lines: editLinesOf(items, thumbs),
   };
 }

@@ -46,7 +46,7 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
   const create = useCreateQuotation();
   const update = useUpdateQuotation();
   const send = useSendQuotation();
-  const { header, set, setHeader, lines, changeLines, errors, stale, save, field } =
+  const { header, set, setHeader, lines, changeLines, errors, stale, save, item, field } =
     useDocumentEditor<Header>({
       initial: () => {
         if (quotation) return fromQuotation(quotation);
@@ -136,12 +136,9 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
         <Form layout="vertical">
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item
-                label={t('quotations.customer')}
-                required
-                validateStatus={errors.customer_id ? 'error' : undefined}
-                help={errors.customer_id}
-              >
+              {item(
+                'customer_id',
+                t('quotations.customer'),
                 <Select<number>
                   showSearch
                   filterOption={false}
@@ -157,8 +154,9 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
                     )
                   }
                   onChange={(customer_id) => set({ customer_id })}
-                />
-              </Form.Item>
+                />,
+                true,
+              )}
             </Col>
             <TermsColumns ns="quotations" header={header} set={set} field={field} />
             <Col xs={24} md={12}>

@@ -1,7 +1,7 @@
 import type { DashboardCharts, DashboardSummary } from '@quayside/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emailAccountUsers, emails, users } from '../src/db/schema';
+import { emailAccountUsers, emails, orders, users } from '../src/db/schema';
 import { call, createTestApp, type TestApp } from './helpers';
 
 /**
@@ -44,7 +44,13 @@ async function mail(rows: Partial<typeof emails.$inferInsert>[]): Promise<number
   const inserted = await t.database.db
     .insert(emails)
     .values(
-      rows.map((fields) => ({ accountId, dedupeKey: `roll-${++seq}`, date: noonOf(0), isRead: true, ...fields })),
+      rows.map((fields) => ({
+        accountId,
+        dedupeKey: `roll-${++seq}`,
+        date: noonOf(0),
+        isRead: true,
+        ...fields,
+      })),
     )
     .returning({ id: emails.id });
   return inserted.map((r) => r.id);
@@ -142,7 +148,10 @@ describe('email counts per day', () => {
 
     // A date corrected (another day) and mail moved to another account: counted where it now is.
     const yesterday = mailOf(await charts(), dayOffset(-1))!.received;
-    await t.database.db.update(emails).set({ date: noonOf(-1) }).where(eq(emails.id, b));
+    await t.database.db
+      .update(emails)
+      .set({ date: noonOf(-1) })
+      .where(eq(emails.id, b));
     expect(mailOf(await charts(), dayOffset(-1))!.received).toBe(yesterday + 1);
     await t.database.db.update(emails).set({ accountId: otherAccountId }).where(eq(emails.id, a));
     await expectRecount();
@@ -205,5 +214,96 @@ describe('email counts per day', () => {
     );
     expect(mailOf(hers)!.received).toBe(handled.rows[0]!.n);
     await expectRecount();
+  });
+});
+
+/** The order day tables as they stand, and the same figures counted from the orders and their lines. */
+async function expectOrderRecount(): Promise<void> {
+  const totals = (from: string) =>
+    t.database.query(
+      `SELECT day::text AS day, owner_id, currency, n::int AS n, total::text AS total FROM ${from}
+       ORDER BY day, owner_id, currency`,
+    );
+  const stored = await totals('order_day_totals');
+  const counted = await totals(
+    `(SELECT (created_at AT TIME ZONE 'UTC')::date AS day, coalesce(owner_id, 0) AS owner_id, currency,
+        count(*) AS n, sum(total) AS total FROM orders GROUP BY 1, 2, 3) o`,
+  );
+  expect(stored.rows).toEqual(counted.rows);
+  const lines = await t.database.query(
+    `SELECT day::text AS day, owner_id, currency, k, label, n, amount::text AS amount FROM order_day_lines
+     ORDER BY day, owner_id, currency, k`,
+  );
+  const recounted = await t.database.query(
+    `SELECT day::text AS day, owner_id, currency, k,
+       (array_agg(label ORDER BY amount DESC, label COLLATE "C"))[1] AS label,
+       count(DISTINCT order_id)::int AS n, sum(amount)::text AS amount
+     FROM (SELECT (o.created_at AT TIME ZONE 'UTC')::date AS day, coalesce(o.owner_id, 0) AS owner_id,
+             o.currency, o.id AS order_id, (i->>'amount')::numeric AS amount,
+             coalesce(nullif(i->>'model', ''), i->>'description') AS label,
+             CASE WHEN i->>'product_id' IS NOT NULL THEN 'p' || (i->>'product_id')
+                  WHEN nullif(i->>'model', '') IS NOT NULL THEN 'm' || lower(i->>'model')
+                  ELSE 'd' || lower(i->>'description') END AS k
+           FROM orders o JOIN document_versions v ON v.kind = 'order' AND v.document_id = o.id AND v.version = o.version,
+             jsonb_array_elements(v.content->'items') i) l
+     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+  );
+  expect(lines.rows).toEqual(recounted.rows);
+}
+
+describe('order figures per day', () => {
+  const line = (description: string, unit_price: string, quantity = '1') => ({
+    description,
+    model: '',
+    unit: 'pcs',
+    quantity,
+    unit_price,
+  });
+  const value = async (query: Record<string, string | number> = {}) =>
+    (await charts(query)).order_value?.filter((m) => m.month === today.slice(0, 7)) ?? [];
+  const products = async (query: Record<string, string | number> = {}) =>
+    (await charts(query)).top_products?.find((g) => g.currency === 'GBP')?.items ?? [];
+
+  it('follow orders made, edited, moved to another day or salesperson, and deleted', async () => {
+    const customer = ok<{ id: number }>(await post('/api/customer/create/', { company_name: 'Roll Co' })).id;
+    const make = async (items: ReturnType<typeof line>[]) =>
+      ok<{ id: number; version: number }>(
+        await post('/api/order/create/', { customer_id: customer, items, currency: 'GBP' }),
+      );
+    const first = await make([line('Bowl', '10', '2'), line('bowl', '5')]);
+    const second = await make([line('Plate', '3')]);
+    expect(await value()).toEqual([{ month: today.slice(0, 7), currency: 'GBP', count: 2, amount: '28.00' }]);
+    // "Bowl" and "bowl" are one line text, labelled by the larger line.
+    expect(await products()).toEqual([
+      { product_id: null, name: 'Bowl', count: 1, amount: '25.00' },
+      { product_id: null, name: 'Plate', count: 1, amount: '3.00' },
+    ]);
+    await expectOrderRecount();
+
+    // A new version replaces the lines and the total.
+    ok(await post('/api/order/update/', { id: second.id, version: 1, items: [line('Bowl', '1', '40')] }));
+    expect(await value()).toEqual([{ month: today.slice(0, 7), currency: 'GBP', count: 2, amount: '65.00' }]);
+    expect(await products()).toEqual([{ product_id: null, name: 'Bowl', count: 2, amount: '65.00' }]);
+    await expectOrderRecount();
+
+    // Given to the editor, then made 40 days earlier (outside the period): gone from both views.
+    await t.database.db.update(orders).set({ ownerId: editorId }).where(eq(orders.id, first.id));
+    expect((await value({ owner_id: editorId }))[0]?.amount).toBe('25.00');
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 40 * DAY) })
+      .where(eq(orders.id, first.id));
+    expect(await value({ owner_id: editorId })).toEqual([]);
+    expect(await value()).toEqual([{ month: today.slice(0, 7), currency: 'GBP', count: 1, amount: '40.00' }]);
+    await expectOrderRecount();
+
+    // A payment or a status leaves the figures alone; a deleted order leaves them.
+    ok(await post('/api/order/add_payment/', { order_id: second.id, date: today, amount: '10' }));
+    ok(await post('/api/order/set_status/', { id: second.id, status: 'done' }));
+    expect((await value())[0]?.amount).toBe('40.00');
+    ok(await post('/api/order/delete/', { ids: [second.id] }));
+    expect(await value()).toEqual([]);
+    expect(await products()).toEqual([]);
+    await expectOrderRecount();
   });
 });

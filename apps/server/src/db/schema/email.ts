@@ -199,6 +199,18 @@ export const emails = pgTable(
     index('emails_inquiry_date')
       .on(t.date, t.id, t.threadId, t.customerId, t.senderCountry, t.handlerId)
       .where(sql`type = 'inquiry' AND deleted_at IS NULL AND folder <> 'trash'`),
+    /**
+     * Search everywhere's inquiries and sent mail (search/service.ts): the same trigram index over
+     * only the inquiries (a tenth of the mail) and only the outbox (another tenth). A rare word's
+     * index read costs with the size of the posting lists of its common trigrams ("buy" is in every
+     * email), so each reads a tenth of what the whole index does (1M emails: ~20 ms → ~2 ms).
+     */
+    index('emails_inquiry_search_trgm')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`type = 'inquiry' AND deleted_at IS NULL`),
+    index('emails_outbox_search_trgm')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`folder = 'outbox' AND deleted_at IS NULL`),
     /** Mail of ours that went out, by thread: "is this inquiry answered" without reading the thread. */
     index('emails_thread_answers')
       .on(t.threadId)

@@ -1,0 +1,2 @@
+CREATE INDEX "emails_inquiry_search_trgm" ON "emails" USING gin ("search_text" gin_trgm_ops) WHERE type = 'inquiry' AND deleted_at IS NULL;--> statement-breakpoint
+CREATE INDEX "emails_outbox_search_trgm" ON "emails" USING gin ("search_text" gin_trgm_ops) WHERE folder = 'outbox' AND deleted_at IS NULL;

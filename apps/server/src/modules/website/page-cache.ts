@@ -13,7 +13,12 @@ export type CachedPage = {
   gzip: Buffer;
   bytes: number;
   at: number;
+  /** The header lists of its answers, built at its first hit on the fast path (fast-path.ts). */
+  wire?: Wire;
 };
+
+/** Each answer's header list, flat (`writeHead` takes it as is): security, the page's, its body's. */
+export type Wire = { br: string[]; gzip: string[]; raw: string[]; notModified: string[] };
 
 /**
  * Brotli and gzip copies, made once per render. Brotli at 5, not 11: 11 costs ~40× the time for ~10%

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { siteCsp, themeStyle } from './assets';
 import { keptOrigin, pageRoute } from './cache-key';
 import { type SiteCategory, siteCategories } from './catalogue';
+import { rememberBaseHeaders } from './fast-path';
 import { noticePage } from './info-pages';
 import { contextFor, type SiteContext, type SiteRoot } from './layout';
 import { type CachedPage, compressPage, pickEncoding } from './page-cache';
@@ -96,6 +97,7 @@ export function cachedPage(request: FastifyRequest): CachedPage | null {
 }
 
 export function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+  rememberBaseHeaders(request.server.ctx, reply);
   reply.headers(page.headers).header('ETag', page.etag);
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
   const encoding = pickEncoding(request.headers['accept-encoding']);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import websiteAdminRoutes from './admin-routes';
+import { serveKeptPagesFirst } from './fast-path';
 import { originOf } from './render';
 import siteRoutes from './site-routes';
 import { changesSite, learnStaffOrigin, loadHostName, siteChanged, watchSiteChanges } from './site-state';
@@ -23,6 +24,7 @@ async function websiteRoutes(app: FastifyInstance) {
   });
   await app.register(websiteAdminRoutes);
   await app.register(siteRoutes);
+  serveKeptPagesFirst(app);
 }
 
 export default fp(websiteRoutes, { name: 'website', dependencies: ['context'] });

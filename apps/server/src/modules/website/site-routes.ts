@@ -14,7 +14,7 @@ import {
   sitemapProducts,
   siteProduct,
 } from './catalogue';
-import { HITS_PER_TURN, pacer, SITE_SLOTS, shareFairly } from './fair-share';
+import { SITE_SLOTS, shareFairly } from './fair-share';
 import { formStamp } from './form';
 import { aboutPage, contactPage } from './info-pages';
 import { productPath, sitePath } from './layout';
@@ -31,6 +31,7 @@ import {
 } from './render';
 import { robotsTxt, sitemapEntries, sitemapXml } from './seo';
 import { getWebsiteSettings, getWebsiteSite } from './settings';
+import { siteState } from './site-state';
 import { handleInquiry } from './submit';
 
 /** The site's own headers: its policy is set per page (the theme colour's hash), not helmet's. */
@@ -54,7 +55,7 @@ export default async function siteRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   // A kept page goes out before anything else runs (no database, no slot to wait for), a few per
   // turn of the event loop so that the back office's requests keep their pace (fair-share.ts).
-  const pace = pacer(HITS_PER_TURN);
+  const { pace } = siteState(app.ctx);
   app.addHook('onRequest', async (request, reply) => {
     const page = request.method === 'GET' ? cachedPage(request) : null;
     if (!page) return;

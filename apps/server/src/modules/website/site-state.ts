@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context';
 import { SERVERS } from '../../lib/events';
+import { HITS_PER_TURN, pacer } from './fair-share';
 import { PageCache } from './page-cache';
 import { forgetSharedParts } from './render';
 import { getWebsiteSite } from './settings';
@@ -22,6 +23,12 @@ export type SiteState = {
    * few. Pages under /site are kept for these (and the host name) only (cache-key.ts keptOrigin).
    */
   staffOrigins: Set<string>;
+  /** Kept pages go out a few per turn of the event loop (fair-share.ts), by either path. */
+  pace: () => Promise<void>;
+  /** The security headers of a site page as Fastify sends them; null until it has sent one. */
+  baseHeaders: string[] | null;
+  /** Kept pages answered before Fastify saw the request (fast-path.ts). */
+  fastHits: number;
 };
 
 /** Origins remembered per instance: the back office's address or two, with room for a proxy's. */
@@ -37,6 +44,9 @@ export function siteState(ctx: AppContext): SiteState {
       version: 0,
       hostName: '',
       staffOrigins: new Set(),
+      pace: pacer(HITS_PER_TURN),
+      baseHeaders: null,
+      fastHits: 0,
     };
     states.set(ctx, state);
   }

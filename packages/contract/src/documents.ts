@@ -136,47 +136,48 @@ export const documentDiff = z.object({
 
 /*
  * The pieces quotations, orders and invoices (and, where it fits, packing lists) build their
- * schemas from. Spread in place, so every document keeps its own field names and their order.
+ * schemas from (`documentParts` below). Spread in place, so every document keeps its own field
+ * names and their order.
  */
 
 /** Who at the customer the document is for, as the client sends it. */
-export const documentContactInput = {
+const contactInput = {
   contact_name: documentText(200),
   contact_email: documentText(254),
 };
-export const documentCurrencyInput = z.enum(CURRENCY_IDS);
+const currencyInput = z.enum(CURRENCY_IDS);
 /** How the goods travel and are paid for, as the client sends them. */
-export const documentTermsInput = {
+const termsInput = {
   trade_term: z.enum(TRADE_TERM_IDS).nullable(),
   port_of_loading: documentText(200),
   port_of_destination: documentText(200),
   payment_terms: documentText(1000),
 };
-export const documentLinesInput = z.array(lineItemInput).max(MAX_LINE_ITEMS);
+const linesInput = z.array(lineItemInput).max(MAX_LINE_ITEMS);
 /** The figures that turn the subtotal into the total, as the client sends them. */
-export const documentAdjustmentsInput = { discount: priceString, shipping_cost: priceString };
-export const documentRemarkInput = documentText(5000);
+const adjustmentsInput = { discount: priceString, shipping_cost: priceString };
+const remarkInput = documentText(5000);
 
 /** Contact, currency and terms of a new document: each may be left out and starts empty. */
-export const documentTermsCreate = {
-  contact_name: documentContactInput.contact_name.default(''),
-  contact_email: documentContactInput.contact_email.default(''),
-  currency: documentCurrencyInput.default('USD'),
-  trade_term: documentTermsInput.trade_term.default(null),
-  port_of_loading: documentTermsInput.port_of_loading.default(''),
-  port_of_destination: documentTermsInput.port_of_destination.default(''),
-  payment_terms: documentTermsInput.payment_terms.default(''),
+const termsCreate = {
+  contact_name: contactInput.contact_name.default(''),
+  contact_email: contactInput.contact_email.default(''),
+  currency: currencyInput.default('USD'),
+  trade_term: termsInput.trade_term.default(null),
+  port_of_loading: termsInput.port_of_loading.default(''),
+  port_of_destination: termsInput.port_of_destination.default(''),
+  payment_terms: termsInput.payment_terms.default(''),
 };
-export const documentAdjustmentsCreate = {
+const adjustmentsCreate = {
   discount: priceString.default('0'),
   shipping_cost: priceString.default('0'),
 };
 
 /** What an edit adds to its fields: `version` is the version the edit started from (409 CONFLICT when another save came in between). */
-export const documentEditVersion = { id: recordId, version: z.number().int().min(1).max(1_000_000) };
+const editVersion = { id: recordId, version: z.number().int().min(1).max(1_000_000) };
 
 /** Contact, currency and terms of a stored version. */
-export const documentTermsContent = {
+const termsContent = {
   contact_name: z.string(),
   contact_email: z.string(),
   currency: z.string(),
@@ -185,8 +186,19 @@ export const documentTermsContent = {
   port_of_destination: z.string(),
   payment_terms: z.string(),
 };
+/** The header fields of `termsContent` and `totalsContent`, in order, as a diff compares them. */
+const termsDiffFields = [
+  'contact_name',
+  'contact_email',
+  'currency',
+  'trade_term',
+  'port_of_loading',
+  'port_of_destination',
+  'payment_terms',
+] as const;
+const totalsDiffFields = ['discount', 'shipping_cost', 'subtotal', 'total'] as const;
 /** Lines and figures of a stored version. */
-export const documentTotalsContent = {
+const totalsContent = {
   items: z.array(lineItem),
   discount: z.string(),
   shipping_cost: z.string(),
@@ -194,7 +206,7 @@ export const documentTotalsContent = {
   total: z.string(),
 };
 /** Who owns a document and when it was made and last saved, as records and lists answer them. */
-export const documentStamps = {
+const stamps = {
   owner_id: z.number().int().nullable(),
   owner_name: z.string(),
   created_at: z.string(),
@@ -202,15 +214,15 @@ export const documentStamps = {
 };
 
 /** Who saved a version and when (the first fields of every version history entry). */
-export const documentVersionStamp = {
+const versionStamp = {
   version: z.number().int(),
   created_at: z.string(),
   created_by: z.number().int().nullable(),
   created_by_name: z.string(),
 };
 /** One entry of a priced document's history: who saved it, its total and what changed. */
-export const documentVersion = z.object({
-  ...documentVersionStamp,
+const version = z.object({
+  ...versionStamp,
   total: z.string(),
   currency: z.string(),
   /** What changed from the version before ("2 prices changed, 1 line added, total …"). */
@@ -220,10 +232,31 @@ export const documentVersion = z.object({
 });
 
 /** Two versions' content side by side (`from`, `to`) for a diff answer. */
-export const versionPair = <S extends z.ZodRawShape>(content: z.ZodObject<S>) => ({
+const versionPair = <S extends z.ZodRawShape>(content: z.ZodObject<S>) => ({
   from: content.extend({ version: z.number().int() }),
   to: content.extend({ version: z.number().int() }),
 });
+
+/** The shared pieces of the document schemas, as one namespace (`part.termsInput`, …). */
+export const documentParts = {
+  contactInput,
+  currencyInput,
+  termsInput,
+  linesInput,
+  adjustmentsInput,
+  remarkInput,
+  termsCreate,
+  adjustmentsCreate,
+  editVersion,
+  termsContent,
+  totalsContent,
+  termsDiffFields,
+  totalsDiffFields,
+  stamps,
+  versionStamp,
+  version,
+  versionPair,
+};
 
 const LINE_FIELDS = [
   'description',

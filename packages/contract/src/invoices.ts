@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import {
   currencyFilter,
-  documentAdjustmentsInput,
-  documentContactInput,
   documentDiff,
   documentDiffQuery,
-  documentEditVersion,
-  documentLinesInput,
   documentPdfQuery,
-  documentRemarkInput,
-  documentStamps,
-  documentTermsContent,
-  documentTermsInput,
-  documentTotalsContent,
-  documentVersion,
   documentVersionQuery,
-  versionPair,
+  documentParts as part,
 } from './documents';
 import { calendarDate, idQuery, idsBody, listQuery, queryId, recordId, sortParam } from './envelope';
 import { INVOICE_KIND } from './lookups';
@@ -42,17 +32,17 @@ export type InvoiceFromOrder = z.infer<typeof invoiceFromOrder>;
 /** What an edit may change; `version` is the version the edit started from (409 when another save came in between). */
 export const invoiceUpdate = z
   .object({
-    ...documentContactInput,
-    ...documentTermsInput,
+    ...part.contactInput,
+    ...part.termsInput,
     issue_date: calendarDate,
     due_date: calendarDate.nullable(),
-    items: documentLinesInput.min(1),
-    ...documentAdjustmentsInput,
+    items: part.linesInput.min(1),
+    ...part.adjustmentsInput,
     bank: bankDetails,
-    remark: documentRemarkInput,
+    remark: part.remarkInput,
   })
   .partial()
-  .extend(documentEditVersion);
+  .extend(part.editVersion);
 export type InvoiceUpdate = z.infer<typeof invoiceUpdate>;
 
 /** One version's content as stored (whole: any version prints and diffs on its own). */
@@ -64,10 +54,10 @@ export const invoiceContent = z.object({
   order_version: z.number().int(),
   customer_id: z.number().int(),
   customer_name: z.string(),
-  ...documentTermsContent,
+  ...part.termsContent,
   issue_date: z.string(),
   due_date: z.string().nullable(),
-  ...documentTotalsContent,
+  ...part.totalsContent,
   /** "SAY US DOLLARS … ONLY", from the total when the version was saved. */
   amount_in_words: z.string(),
   bank: bankDetails,
@@ -84,10 +74,7 @@ export const INVOICE_DIFF_FIELDS = [
   'payment_terms',
   'issue_date',
   'due_date',
-  'discount',
-  'shipping_cost',
-  'subtotal',
-  'total',
+  ...part.totalsDiffFields,
   'bank_text',
   'remark',
 ] as const;
@@ -95,7 +82,7 @@ export const INVOICE_DIFF_FIELDS = [
 export const invoice = invoiceContent.extend({
   id: z.number().int(),
   version: z.number().int(),
-  ...documentStamps,
+  ...part.stamps,
 });
 export type Invoice = z.infer<typeof invoice>;
 
@@ -112,7 +99,7 @@ export const invoiceListItem = z.object({
   issue_date: z.string(),
   due_date: z.string().nullable(),
   version: z.number().int(),
-  ...documentStamps,
+  ...part.stamps,
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItem>;
 
@@ -142,8 +129,8 @@ export const invoiceVersionQuery = documentVersionQuery;
 export const invoiceDiffQuery = documentDiffQuery;
 export const invoicePdfQuery = documentPdfQuery;
 
-export const invoiceVersion = documentVersion;
+export const invoiceVersion = part.version;
 export type InvoiceVersion = z.infer<typeof invoiceVersion>;
 
-export const invoiceDiff = z.object({ ...versionPair(invoiceContent), diff: documentDiff });
+export const invoiceDiff = z.object({ ...part.versionPair(invoiceContent), diff: documentDiff });
 export type InvoiceDiff = z.infer<typeof invoiceDiff>;

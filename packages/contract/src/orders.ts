@@ -1,25 +1,12 @@
 import { z } from 'zod';
 import {
   currencyFilter,
-  documentAdjustmentsCreate,
-  documentAdjustmentsInput,
-  documentContactInput,
-  documentCurrencyInput,
   documentDiff,
   documentDiffQuery,
-  documentEditVersion,
-  documentLinesInput,
   documentPdfQuery,
-  documentRemarkInput,
-  documentStamps,
-  documentTermsContent,
-  documentTermsCreate,
-  documentTermsInput,
   documentText,
-  documentTotalsContent,
-  documentVersion,
   documentVersionQuery,
-  versionPair,
+  documentParts as part,
 } from './documents';
 import {
   calendarDate,
@@ -45,22 +32,22 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 const shape = {
   name: documentText(200),
   customer_id: recordId,
-  ...documentContactInput,
-  currency: documentCurrencyInput,
-  ...documentTermsInput,
+  ...part.contactInput,
+  currency: part.currencyInput,
+  ...part.termsInput,
   delivery_date: calendarDate.nullable(),
-  items: documentLinesInput,
-  ...documentAdjustmentsInput,
-  remark: documentRemarkInput,
+  items: part.linesInput,
+  ...part.adjustmentsInput,
+  remark: part.remarkInput,
 };
 
 export const orderCreate = z.object({
   name: shape.name.default(''),
   customer_id: shape.customer_id,
-  ...documentTermsCreate,
+  ...part.termsCreate,
   delivery_date: shape.delivery_date.default(null),
   items: shape.items.min(1, 'Add at least one line'),
-  ...documentAdjustmentsCreate,
+  ...part.adjustmentsCreate,
   remark: shape.remark.default(''),
 });
 export type OrderCreate = z.infer<typeof orderCreate>;
@@ -69,7 +56,7 @@ export type OrderCreate = z.infer<typeof orderCreate>;
 export const orderUpdate = z
   .object({ ...shape, items: shape.items.min(1, 'Add at least one line') })
   .partial()
-  .extend(documentEditVersion);
+  .extend(part.editVersion);
 export type OrderUpdate = z.infer<typeof orderUpdate>;
 
 /** POST /api/order/create_from_quotation/: the quotation's current version, same lines, same total. */
@@ -84,9 +71,9 @@ export const orderContent = z.object({
   quotation_id: z.number().int().nullable(),
   quotation_number: z.string().nullable(),
   quotation_version: z.number().int().nullable(),
-  ...documentTermsContent,
+  ...part.termsContent,
   delivery_date: z.string().nullable(),
-  ...documentTotalsContent,
+  ...part.totalsContent,
   remark: z.string(),
 });
 export type OrderContent = z.infer<typeof orderContent>;
@@ -94,18 +81,9 @@ export type OrderContent = z.infer<typeof orderContent>;
 export const ORDER_DIFF_FIELDS = [
   'name',
   'customer_name',
-  'contact_name',
-  'contact_email',
-  'currency',
-  'trade_term',
-  'port_of_loading',
-  'port_of_destination',
-  'payment_terms',
+  ...part.termsDiffFields,
   'delivery_date',
-  'discount',
-  'shipping_cost',
-  'subtotal',
-  'total',
+  ...part.totalsDiffFields,
   'remark',
 ] as const;
 
@@ -171,7 +149,7 @@ export const orderListItem = z.object({
   status: z.enum(ORDER_STATUSES),
   version: z.number().int(),
   delivery_date: z.string().nullable(),
-  ...documentStamps,
+  ...part.stamps,
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
 
@@ -228,8 +206,8 @@ export type OrderPaymentCreate = z.infer<typeof orderPaymentCreate>;
 /** POST /api/order/delete_payment/ */
 export const orderPaymentDelete = z.object({ order_id: recordId, payment_id: recordId });
 
-export const orderVersion = documentVersion;
+export const orderVersion = part.version;
 export type OrderVersion = z.infer<typeof orderVersion>;
 
-export const orderDiff = z.object({ ...versionPair(orderContent), diff: documentDiff });
+export const orderDiff = z.object({ ...part.versionPair(orderContent), diff: documentDiff });
 export type OrderDiff = z.infer<typeof orderDiff>;

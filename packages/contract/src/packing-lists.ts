@@ -3,14 +3,11 @@ import {
   diffFields,
   diffLines,
   documentDiffQuery,
-  documentEditVersion,
   documentPdfQuery,
-  documentStamps,
   documentText,
   documentVersionQuery,
-  documentVersionStamp,
   MAX_LINE_ITEMS,
-  versionPair,
+  documentParts as part,
 } from './documents';
 import { calendarDate, listQuery, queryId, recordId, sortParam } from './envelope';
 import { UNITS } from './lookups';
@@ -111,7 +108,7 @@ export const packingListFromOrder = z.object({
 });
 
 /** `version` is the version the edit started from: another save in between answers 409 CONFLICT. */
-export const packingListUpdate = z.object(shape).partial().extend(documentEditVersion);
+export const packingListUpdate = z.object(shape).partial().extend(part.editVersion);
 export type PackingListUpdate = z.infer<typeof packingListUpdate>;
 
 /** One version's content as stored (whole, so any version renders and diffs on its own). */
@@ -195,7 +192,7 @@ export const packingListItem = z.object({
   total_gross_weight: z.string(),
   total_cbm: z.string(),
   version: z.number().int(),
-  ...documentStamps,
+  ...part.stamps,
 });
 export type PackingListItem = z.infer<typeof packingListItem>;
 
@@ -235,7 +232,7 @@ export const packingChanges = z.object({
 export type PackingChanges = z.infer<typeof packingChanges>;
 
 export const packingListVersion = z.object({
-  ...documentVersionStamp,
+  ...part.versionStamp,
   total_cbm: z.string(),
   total_cartons: z.string(),
   summary: z.string(),
@@ -245,7 +242,7 @@ export type PackingListVersion = z.infer<typeof packingListVersion>;
 
 const change = z.object({ field: z.string(), from: z.string(), to: z.string() });
 export const packingListDiff = z.object({
-  ...versionPair(packingListContent),
+  ...part.versionPair(packingListContent),
   diff: z.object({
     fields: z.array(change),
     lines: z.array(

@@ -1,25 +1,12 @@
 import { z } from 'zod';
 import {
   currencyFilter,
-  documentAdjustmentsCreate,
-  documentAdjustmentsInput,
-  documentContactInput,
-  documentCurrencyInput,
   documentDiff,
   documentDiffQuery,
-  documentEditVersion,
-  documentLinesInput,
   documentPdfQuery,
-  documentRemarkInput,
-  documentStamps,
-  documentTermsContent,
-  documentTermsCreate,
-  documentTermsInput,
   documentText,
-  documentTotalsContent,
-  documentVersion,
   documentVersionQuery,
-  versionPair,
+  documentParts as part,
 } from './documents';
 import { idQuery, idsBody, listQuery, queryId, recordId, sortParam } from './envelope';
 
@@ -43,31 +30,31 @@ const isoDate = z
 const shape = {
   customer_id: recordId,
   inquiry_email_id: recordId.nullable(),
-  ...documentContactInput,
-  currency: documentCurrencyInput,
-  ...documentTermsInput,
+  ...part.contactInput,
+  currency: part.currencyInput,
+  ...part.termsInput,
   lead_time: documentText(200),
   valid_until: isoDate.nullable(),
-  items: documentLinesInput,
-  ...documentAdjustmentsInput,
-  remark: documentRemarkInput,
+  items: part.linesInput,
+  ...part.adjustmentsInput,
+  remark: part.remarkInput,
   status: z.enum(QUOTATION_SET_STATUSES),
 };
 
 export const quotationCreate = z.object({
   customer_id: shape.customer_id,
   inquiry_email_id: shape.inquiry_email_id.default(null),
-  ...documentTermsCreate,
+  ...part.termsCreate,
   lead_time: shape.lead_time.default(''),
   valid_until: shape.valid_until.default(null),
   items: shape.items.default([]),
-  ...documentAdjustmentsCreate,
+  ...part.adjustmentsCreate,
   remark: shape.remark.default(''),
 });
 export type QuotationCreate = z.infer<typeof quotationCreate>;
 
 /** `version` is the version the edit started from: another save in between answers 409 CONFLICT. */
-export const quotationUpdate = z.object(shape).partial().extend(documentEditVersion);
+export const quotationUpdate = z.object(shape).partial().extend(part.editVersion);
 export type QuotationUpdate = z.infer<typeof quotationUpdate>;
 
 /** One version's content as stored (whole, so any version renders and diffs on its own). */
@@ -76,29 +63,20 @@ export const quotationContent = z.object({
   customer_id: z.number().int(),
   customer_name: z.string(),
   inquiry_email_id: z.number().int().nullable(),
-  ...documentTermsContent,
+  ...part.termsContent,
   lead_time: z.string(),
   valid_until: z.string().nullable(),
-  ...documentTotalsContent,
+  ...part.totalsContent,
   remark: z.string(),
 });
 export type QuotationContent = z.infer<typeof quotationContent>;
 /** Header fields a diff compares (lines are compared line by line). */
 export const QUOTATION_DIFF_FIELDS = [
   'customer_name',
-  'contact_name',
-  'contact_email',
-  'currency',
-  'trade_term',
-  'port_of_loading',
-  'port_of_destination',
-  'payment_terms',
+  ...part.termsDiffFields,
   'lead_time',
   'valid_until',
-  'discount',
-  'shipping_cost',
-  'subtotal',
-  'total',
+  ...part.totalsDiffFields,
   'remark',
 ] as const;
 
@@ -106,7 +84,7 @@ export const quotation = quotationContent.extend({
   id: z.number().int(),
   status: z.enum(QUOTATION_STATUSES),
   version: z.number().int(),
-  ...documentStamps,
+  ...part.stamps,
   /** The thumbnail (file download URL of its 160 px variant) of each line picture, by picture_file_id. */
   thumb_urls: z.record(z.string(), z.string()),
 });
@@ -123,7 +101,7 @@ export const quotationListItem = z.object({
   status: z.enum(QUOTATION_STATUSES),
   version: z.number().int(),
   valid_until: z.string().nullable(),
-  ...documentStamps,
+  ...part.stamps,
 });
 export type QuotationListItem = z.infer<typeof quotationListItem>;
 
@@ -156,13 +134,13 @@ export const quotationVersionQuery = documentVersionQuery;
 export const quotationDiffQuery = documentDiffQuery;
 export const quotationPdfQuery = documentPdfQuery;
 
-export const quotationVersion = documentVersion.extend({
+export const quotationVersion = part.version.extend({
   /** Emails that carried this version's PDF. */
   email_ids: z.array(z.number().int()),
 });
 export type QuotationVersion = z.infer<typeof quotationVersion>;
 
-export const quotationDiff = z.object({ ...versionPair(quotationContent), diff: documentDiff });
+export const quotationDiff = z.object({ ...part.versionPair(quotationContent), diff: documentDiff });
 export type QuotationDiff = z.infer<typeof quotationDiff>;
 
 export const quotationRestore = z.object({ id: recordId, version: recordId, from_version: recordId });

@@ -1,26 +1,17 @@
 // Search everywhere (GET /api/search/?q=) and the dashboard summary on the issue's benchmark data:
 // p50/p95 of one request at a time, per kind of query.
 //   npx tsx bench/search.ts [--db=postgres|pglite|both] [--customers=100000] [--emails=1000000]
-//     [--products=20000] [--orders=50000] [--requests=100] [--dashboard-requests=20]
+//     [--products=20000] [--orders=50000] [--requests=100] [--dashboard-requests=20] [--keep-db=<name>]
 // Seeding is bulk SQL (generate_series; the emails' and products' secondary indexes are built once
 // after the load). PGlite gets 200,000 emails unless --emails is given: 1M rows and their trigram
 // index take it many minutes to load (it runs in one wasm thread).
-// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is made beside it).
-import { DEFAULT_ADMIN_PASSWORD } from '../apps/server/src/config';
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is
+// made beside it, or --keep-db=<name> is kept and reused by the next run with the same counts, by this
+// bench and bench/dashboard.ts: the seed is bench/lib/seed-business.ts).
 import { migrateDatabase } from '../apps/server/src/db/client';
-import { ensureFirstAdmin } from '../apps/server/src/modules/users/service';
-import { seedCustomers } from './lib/seed-customers';
-import { seedOrders } from './lib/seed-orders';
-import { seedEmails, seedSearchProducts } from './lib/seed-search';
+import { businessKey, seedBusiness } from './lib/seed-business';
 import { argValue, onServerDatabases } from './lib/server-database';
-import {
-  BENCH_ADMIN_PASSWORD,
-  loginHeaders,
-  SERVER_MAIN,
-  startScript,
-  stop,
-  waitFor,
-} from './lib/server-process';
+import { loginHeaders, SERVER_MAIN, startScript, stop, waitFor } from './lib/server-process';
 
 const which = argValue('db', 'both');
 const customerCount = Number(argValue('customers', '100000'));
@@ -72,17 +63,13 @@ await onServerDatabases(which, async (kind, db) => {
     `\n## ${kind}: ${customerCount.toLocaleString()} customers, ${emailCount.toLocaleString()} emails, ` +
       `${productCount.toLocaleString()} products, ${orderCount.toLocaleString()} orders`,
   );
-  const t0 = performance.now();
+  const counts = { customers: customerCount, emails: emailCount, products: productCount, orders: orderCount };
   const database = await db.open();
+  const t0 = performance.now();
   await migrateDatabase(database);
-  await ensureFirstAdmin(database.db, BENCH_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
-  await seedCustomers(database, customerCount);
-  await seedEmails(database, emailCount, customerCount);
-  await seedSearchProducts(database, productCount);
-  await seedOrders(database, orderCount);
-  await database.query('VACUUM ANALYZE');
+  console.log(`migrated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await db.seed(database, businessKey(counts), () => seedBusiness(database, counts));
   await database.close();
-  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const server = startScript(SERVER_MAIN, [], { ...db.env, PORT: String(port), HOST: '127.0.0.1' });

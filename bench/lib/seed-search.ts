@@ -24,12 +24,23 @@ async function withIndexesRebuilt(database: Database, table: string, load: () =>
  * from one of the first `customers` customers (linked), the rest from strangers. Subjects, senders
  * and a short body vary by row, so a word is common ("price"), rare ("buyer 4217") or absent.
  */
-export async function seedEmails(database: Database, count: number, customers: number): Promise<void> {
+export async function seedEmails(
+  database: Database,
+  count: number,
+  customers: number,
+  handlerId: number | null = null,
+): Promise<void> {
   const account = await database.query<{ id: number }>(
     `INSERT INTO email_accounts (address, name, imap_host, imap_user, enabled)
      VALUES ('sales@bench.test', 'Sales', 'imap.bench.test', 'sales', false) RETURNING id`,
   );
   const accountId = account.rows[0]!.id;
+  // The handler (when given) uses the mailbox, handles every fourth email and wrote every fourth sent one.
+  if (handlerId !== null)
+    await database.query('INSERT INTO email_account_users (account_id, user_id) VALUES ($1, $2)', [
+      accountId,
+      handlerId,
+    ]);
   const first = await database.query<{ min: number }>(
     'SELECT coalesce(min(id), 0)::int AS min FROM customers',
   );
@@ -41,7 +52,7 @@ export async function seedEmails(database: Database, count: number, customers: n
     for (let start = 1; start <= count; start += batch) {
       await database.query(
         `INSERT INTO emails (id, thread_id, account_id, folder, direction, type, status, message_id, dedupe_key, subject,
-           base_subject, from_name, from_address, date, is_read, server_seen, text, customer_id)
+           base_subject, from_name, from_address, date, is_read, server_seen, text, customer_id, handler_id, created_by)
          SELECT $6::int + i, $6::int + i, $1::int,
                 f.folder,
                 CASE WHEN f.folder IN ('outbox', 'drafts') THEN 'out' ELSE 'in' END,
@@ -59,7 +70,9 @@ export async function seedEmails(database: Database, count: number, customers: n
                 i % 20 <> 0,
                 'Dear Sir or Madam, ' || s.subject || '. Please send your best price, MOQ and lead time for '
                   || p.product || ' to buyer ' || c.n || '. Best regards, Contact ' || c.n,
-                CASE WHEN i % 5 < 3 AND $3::int > 0 THEN $4::int + c.n % $3::int END
+                CASE WHEN i % 5 < 3 AND $3::int > 0 THEN $4::int + c.n % $3::int END,
+                CASE WHEN i % 4 = 0 THEN $7::int END,
+                CASE WHEN i % 4 = 0 AND f.folder IN ('outbox', 'drafts') THEN $7::int END
          FROM generate_series($2::int, $2::int + $5::int - 1) i,
               LATERAL (SELECT (i::bigint * 7919 % 100000)::int AS n) c,
               LATERAL (SELECT (ARRAY['steel kettle', 'bamboo board', 'glass bowl', 'cotton towel', 'oak shelf',
@@ -69,7 +82,15 @@ export async function seedEmails(database: Database, count: number, customers: n
               LATERAL (SELECT (ARRAY['Inquiry for ', 'Re: price of ', 'Samples of ', 'Shipping schedule for ',
                 'Re: Re: quotation for ', 'Payment for ', 'Catalogue with ', 'Fwd: complaint about '])[1 + (i / 8) % 8]
                 || p.product || ' ' || (i % 50000) AS subject) s`,
-        [accountId, start, customers, first.rows[0]!.min, Math.min(batch, count - start + 1), idBase],
+        [
+          accountId,
+          start,
+          customers,
+          first.rows[0]!.min,
+          Math.min(batch, count - start + 1),
+          idBase,
+          handlerId,
+        ],
       );
     }
   });

@@ -51,12 +51,12 @@ export const statusMb = (pid: number, field: 'VmHWM' | 'VmRSS') => {
   return Math.round(Number(line?.[1] ?? 0) / 1024);
 };
 
-/** Logs the bench admin in; answers the headers that carry the token. */
-export async function loginHeaders(base: string): Promise<{ 'x-token': string }> {
+/** Logs the bench admin (or another bench user) in; answers the headers that carry the token. */
+export async function loginHeaders(base: string, username = 'admin'): Promise<{ 'x-token': string }> {
   const login = await fetch(`${base}/api/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
+    body: JSON.stringify({ username, password: BENCH_ADMIN_PASSWORD }),
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   return { 'x-token': token };

@@ -265,7 +265,7 @@ const MESSAGE_PART = /^content-type:[ \t]*(?:\r?\n[ \t]+)?message\/(?:rfc822|glo
  */
 export async function bounceOfParsed(parsed: ParsedMessage, source: Buffer): Promise<Bounce | null> {
   if (!looksLikeBounce(parsed) || source.length > MAX_REPORT_BYTES) return null;
-  const attachments = parsed.attachments.map((a) => ({ mime: a.mime, content: a.content }));
+  const { attachments } = parsed;
   const hasParts = attachments.some((a) => REPORT_TYPES.includes(a.mime) || RETURNED_TYPES.includes(a.mime));
   if (!hasParts && MESSAGE_PART.test(source.toString('latin1'))) return parseBounce(source);
   return bounceOf({

@@ -32,17 +32,19 @@ export function StaleAlert({ ns, version }: { ns: DocumentNs; version: number | 
  */
 export function TermsColumns({
   ns,
-  header,
-  set,
-  field,
+  editor,
 }: {
   ns: DocumentNs;
-  /** Without `currency` the document keeps the currency it was made in (an invoice). */
-  header: { currency?: string; trade_term: string | null };
-  set: (patch: { currency?: string; trade_term?: string | null }) => void;
-  field: Field<'contact_name' | 'contact_email' | 'port_of_loading' | 'port_of_destination'>;
+  /** The page's useDocumentEditor. */
+  editor: {
+    /** Without `currency` the document keeps the currency it was made in (an invoice). */
+    header: { currency?: string; trade_term: string | null };
+    set: (patch: { currency?: string; trade_term?: string | null }) => void;
+    field: Field<'contact_name' | 'contact_email' | 'port_of_loading' | 'port_of_destination'>;
+  };
 }) {
   const { t } = useTranslation();
+  const { header, set, field } = editor;
   return (
     <>
       <Col xs={12} md={6}>
@@ -89,35 +91,35 @@ export function TermsColumns({
  */
 export function LinesWithTotals({
   ns,
-  lines,
-  onChange,
+  editor,
   currency,
-  header,
-  field,
-  errors,
   itemsError = false,
   totalTestId,
   figuresClassName = 'document-figures',
 }: {
   ns: DocumentNs;
-  lines: EditLine[];
-  onChange: (lines: EditLine[]) => void;
+  /** The page's useDocumentEditor. */
+  editor: {
+    lines: EditLine[];
+    changeLines: (lines: EditLine[]) => void;
+    header: { discount: string; shipping_cost: string };
+    field: Field<'discount' | 'shipping_cost'>;
+    errors: Record<string, string>;
+  };
   currency: string;
-  header: { discount: string; shipping_cost: string };
-  field: Field<'discount' | 'shipping_cost'>;
-  errors: Record<string, string>;
   itemsError?: boolean;
   totalTestId: string;
   /** The figures' class (and `${figuresClassName}__strong` for the total). */
   figuresClassName?: string;
 }) {
   const { t } = useTranslation();
+  const { lines, changeLines, header, field, errors } = editor;
   const totals = useLiveTotals(lines, currency, header.discount, header.shipping_cost);
   return (
     <>
       <h3 className="document-edit__section">{t(`${ns}.lines`)}</h3>
       {itemsError && errors.items && <Alert type="error" showIcon message={errors.items} />}
-      <LineItemsTable lines={lines} currency={currency} errors={errors} onChange={onChange} />
+      <LineItemsTable lines={lines} currency={currency} errors={errors} onChange={changeLines} />
       <div className="document-edit__totals">
         <Form layout="inline">
           {field('discount', t(`${ns}.discount`), 40)}

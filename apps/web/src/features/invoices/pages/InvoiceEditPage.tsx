@@ -56,7 +56,7 @@ function Editor({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const update = useUpdateInvoice();
-  const { header, set, lines, changeLines, errors, stale, save, item, field } = useDocumentEditor<Header>({
+  const editor = useDocumentEditor<Header>({
     initial: () => ({
       header: headerOf(invoice),
       lines: editLinesOf(invoice.items),
@@ -70,6 +70,7 @@ function Editor({ invoice }: { invoice: Invoice }) {
       tagsStore.close(`/invoice/update/${invoice.id}`, to);
     },
   });
+  const { header, set, stale, save, item, field } = editor;
   useTabLabel(t('invoice.editTab', { number: invoice.number }));
 
   const date = (name: 'issue_date' | 'due_date', label: string) =>
@@ -103,7 +104,7 @@ function Editor({ invoice }: { invoice: Invoice }) {
             <Col xs={12} md={6}>
               {date('due_date', t('invoice.dueDate'))}
             </Col>
-            <TermsColumns ns="invoice" header={header} set={set} field={field} />
+            <TermsColumns ns="invoice" editor={editor} />
             <Col xs={12} md={6}>
               {field('payment_terms', t('invoice.paymentTerms'), 1000)}
             </Col>
@@ -111,12 +112,8 @@ function Editor({ invoice }: { invoice: Invoice }) {
         </Form>
         <LinesWithTotals
           ns="invoice"
-          lines={lines}
-          onChange={changeLines}
+          editor={editor}
           currency={invoice.currency}
-          header={header}
-          field={field}
-          errors={errors}
           itemsError
           totalTestId="invoice-edit-total"
           figuresClassName="invoice-figures"

@@ -82,7 +82,7 @@ function Editor({ order }: { order: Order | null }) {
   const { search } = useLocation();
   const create = useCreateOrder();
   const update = useUpdateOrder();
-  const { header, set, lines, changeLines, errors, stale, save, item, field } = useDocumentEditor<Header>({
+  const editor = useDocumentEditor<Header>({
     initial: () => {
       if (order) return fromOrder(order);
       const customer = Number(new URLSearchParams(search).get('customer_id'));
@@ -101,6 +101,7 @@ function Editor({ order }: { order: Order | null }) {
       tagsStore.close(order ? `/order/update/${order.id}` : '/order/create', to);
     },
   });
+  const { header, set, stale, save, item, field } = editor;
   useTabLabel(order ? t('order.editTab', { number: order.number }) : undefined);
 
   return (
@@ -134,7 +135,7 @@ function Editor({ order }: { order: Order | null }) {
             <Col xs={24} md={12}>
               {field('name', t('order.name'))}
             </Col>
-            <TermsColumns ns="order" header={header} set={set} field={field} />
+            <TermsColumns ns="order" editor={editor} />
             <Col xs={12} md={6}>
               {item(
                 'delivery_date',
@@ -153,12 +154,8 @@ function Editor({ order }: { order: Order | null }) {
         </Form>
         <LinesWithTotals
           ns="order"
-          lines={lines}
-          onChange={changeLines}
+          editor={editor}
           currency={header.currency}
-          header={header}
-          field={field}
-          errors={errors}
           itemsError
           totalTestId="order-total"
         />

@@ -46,33 +46,33 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
   const create = useCreateQuotation();
   const update = useUpdateQuotation();
   const send = useSendQuotation();
-  const { header, set, setHeader, lines, changeLines, errors, stale, save, item, field } =
-    useDocumentEditor<Header>({
-      initial: () => {
-        if (quotation) return fromQuotation(quotation);
-        const params = new URLSearchParams(search);
-        const num = (k: string) => (Number(params.get(k)) > 0 ? Number(params.get(k)) : null);
-        return {
-          header: emptyHeader({ customer_id: num('customer_id'), inquiry_email_id: num('inquiry_email_id') }),
-          lines: [] as EditLine[],
-        };
-      },
-      persist: (h, items) => {
-        const body = { ...h, customer_id: h.customer_id ?? 0, items: toBody(items) };
-        return quotation
-          ? update.mutateAsync({ ...body, id: quotation.id, version: quotation.version })
-          : create.mutateAsync(body);
-      },
-      onSaved: (saved) => {
-        notify.message('success', t('quotations.saved', { version: saved.version }));
-        if (!quotation) {
-          // The new quotation opens in its own tab; the create form's tab goes (a second Save would make another).
-          const to = `/order/updateQuotation/${saved.id}`;
-          navigate(to);
-          tagsStore.close('/order/createQuotation', to);
-        }
-      },
-    });
+  const editor = useDocumentEditor<Header>({
+    initial: () => {
+      if (quotation) return fromQuotation(quotation);
+      const params = new URLSearchParams(search);
+      const num = (k: string) => (Number(params.get(k)) > 0 ? Number(params.get(k)) : null);
+      return {
+        header: emptyHeader({ customer_id: num('customer_id'), inquiry_email_id: num('inquiry_email_id') }),
+        lines: [] as EditLine[],
+      };
+    },
+    persist: (h, items) => {
+      const body = { ...h, customer_id: h.customer_id ?? 0, items: toBody(items) };
+      return quotation
+        ? update.mutateAsync({ ...body, id: quotation.id, version: quotation.version })
+        : create.mutateAsync(body);
+    },
+    onSaved: (saved) => {
+      notify.message('success', t('quotations.saved', { version: saved.version }));
+      if (!quotation) {
+        // The new quotation opens in its own tab; the create form's tab goes (a second Save would make another).
+        const to = `/order/updateQuotation/${saved.id}`;
+        navigate(to);
+        tagsStore.close('/order/createQuotation', to);
+      }
+    },
+  });
+  const { header, set, setHeader, stale, save, item, field } = editor;
 
   useEffect(() => {
     if (quotation || !header.customer_id) return;
@@ -158,7 +158,7 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
                 true,
               )}
             </Col>
-            <TermsColumns ns="quotations" header={header} set={set} field={field} />
+            <TermsColumns ns="quotations" editor={editor} />
             <Col xs={24} md={12}>
               {field('payment_terms', t('quotations.paymentTerms'), 1000)}
             </Col>
@@ -178,12 +178,8 @@ function Editor({ quotation }: { quotation: Quotation | null }) {
         </Form>
         <LinesWithTotals
           ns="quotations"
-          lines={lines}
-          onChange={changeLines}
+          editor={editor}
           currency={header.currency}
-          header={header}
-          field={field}
-          errors={errors}
           totalTestId="quotation-total"
         />
         <Form layout="vertical">{field('remark', t('quotations.remark'), 5000)}</Form>

@@ -186,8 +186,8 @@ const termsContent = {
   port_of_destination: z.string(),
   payment_terms: z.string(),
 };
-/** The header fields of `termsContent` and `totalsContent`, in order, as a diff compares them. */
-const termsDiffFields = [
+/** The fields of `termsContent` and of the figures of `totalsContent`, in order (diffs, content checks). */
+const termsFields = [
   'contact_name',
   'contact_email',
   'currency',
@@ -196,7 +196,7 @@ const termsDiffFields = [
   'port_of_destination',
   'payment_terms',
 ] as const;
-const totalsDiffFields = ['discount', 'shipping_cost', 'subtotal', 'total'] as const;
+const totalsFields = ['discount', 'shipping_cost', 'subtotal', 'total'] as const;
 /** Lines and figures of a stored version. */
 const totalsContent = {
   items: z.array(lineItem),
@@ -250,8 +250,8 @@ export const documentParts = {
   editVersion,
   termsContent,
   totalsContent,
-  termsDiffFields,
-  totalsDiffFields,
+  termsFields,
+  totalsFields,
   stamps,
   versionStamp,
   version,

@@ -74,7 +74,7 @@ export const INVOICE_DIFF_FIELDS = [
   'payment_terms',
   'issue_date',
   'due_date',
-  ...part.totalsDiffFields,
+  ...part.totalsFields,
   'bank_text',
   'remark',
 ] as const;

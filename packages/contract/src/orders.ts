@@ -81,9 +81,9 @@ export type OrderContent = z.infer<typeof orderContent>;
 export const ORDER_DIFF_FIELDS = [
   'name',
   'customer_name',
-  ...part.termsDiffFields,
+  ...part.termsFields,
   'delivery_date',
-  ...part.totalsDiffFields,
+  ...part.totalsFields,
   'remark',
 ] as const;
 

@@ -73,10 +73,10 @@ export type QuotationContent = z.infer<typeof quotationContent>;
 /** Header fields a diff compares (lines are compared line by line). */
 export const QUOTATION_DIFF_FIELDS = [
   'customer_name',
-  ...part.termsDiffFields,
+  ...part.termsFields,
   'lead_time',
   'valid_until',
-  ...part.totalsDiffFields,
+  ...part.totalsFields,
   'remark',
 ] as const;
 

@@ -1,5 +1,6 @@
 import {
   diffDocuments,
+  documentParts,
   documentTotals,
   type ListAnswer,
   type Picture,
@@ -220,13 +221,7 @@ export async function createQuotation(db: Db, given: QuotationCreate, user: Sess
 const CONTENT_KEYS = [
   'customer_id',
   'inquiry_email_id',
-  'contact_name',
-  'contact_email',
-  'currency',
-  'trade_term',
-  'port_of_loading',
-  'port_of_destination',
-  'payment_terms',
+  ...documentParts.termsFields,
   'lead_time',
   'valid_until',
   'items',

@@ -2,6 +2,7 @@ import { compareDecimals, formatMoney, type LineItem, type Order, UNITS } from '
 import { Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/shared/i18n';
+import '@/shared/documents/document-edit.css';
 
 /** The order's lines as saved (read-only), with subtotal, discount, shipping and total. */
 export function OrderLinesCard({ order }: { order: Order }) {
@@ -37,7 +38,7 @@ export function OrderLinesCard({ order }: { order: Order }) {
         ]}
       />
       <div className="order-detail__figures">
-        <dl className="order-figures">
+        <dl className="document-figures">
           <dt>{t('order.subtotal')}</dt>
           <dd>{money(order.subtotal)}</dd>
           {compareDecimals(order.discount, '0') > 0 && (
@@ -53,7 +54,7 @@ export function OrderLinesCard({ order }: { order: Order }) {
             </>
           )}
           <dt>{t('order.total')}</dt>
-          <dd className="order-figures__strong" data-testid="order-detail-total">
+          <dd className="document-figures__strong" data-testid="order-detail-total">
             {`${money(order.total)} ${order.currency}`}
           </dd>
         </dl>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorMap } from '@/shared/form-errors';
 import { parseTime } from '@/shared/format';
 import { RequestError } from '@/shared/request';
+import '@/shared/documents/document-edit.css';
 import { useAddPayment, useDeletePayment } from '../api';
 
 /** Payments received against the order, "Record payment", and what is still due. */
@@ -91,13 +92,13 @@ export function PaymentsCard({ order }: { order: Order }) {
         ]}
       />
       <div className="order-detail__figures">
-        <dl className="order-figures">
+        <dl className="document-figures">
           <dt>{t('order.total')}</dt>
           <dd>{`${money(order.total)} ${order.currency}`}</dd>
           <dt>{t('order.paid')}</dt>
           <dd data-testid="order-paid">{money(order.paid)}</dd>
           <dt>{t('order.balance')}</dt>
-          <dd className="order-figures__strong" data-testid="order-balance">
+          <dd className="document-figures__strong" data-testid="order-balance">
             {money(order.balance)}
           </dd>
         </dl>

@@ -56,6 +56,17 @@ export const tasks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Its recipients per status and their opens, kept by triggers on task_recipients (migration
+     * 0018, docs/decisions.md "Task counters"): the list and the progress read these, never a count.
+     */
+    recipientsPending: integer('recipients_pending').notNull().default(0),
+    recipientsSending: integer('recipients_sending').notNull().default(0),
+    recipientsSent: integer('recipients_sent').notNull().default(0),
+    recipientsOpened: integer('recipients_opened').notNull().default(0),
+    recipientsFailed: integer('recipients_failed').notNull().default(0),
+    recipientsSkipped: integer('recipients_skipped').notNull().default(0),
+    openCount: integer('open_count').notNull().default(0),
   },
   (t) => [index('tasks_created').on(t.createdAt.desc(), t.id.desc()), index('tasks_status').on(t.status)],
 );
@@ -94,6 +105,8 @@ export const taskRecipients = pgTable(
     uniqueIndex('task_recipients_token').on(t.token),
     index('task_recipients_task_status').on(t.taskId, t.status),
     index('task_recipients_due').on(t.scheduledAt).where(sql`status = 'pending'`),
+    /** A task's next send (the list's), one probe instead of a scan of its pending recipients. */
+    index('task_recipients_task_due').on(t.taskId, t.scheduledAt).where(sql`status = 'pending'`),
     index('task_recipients_message_id').on(t.messageId).where(sql`message_id <> ''`),
   ],
 );

@@ -100,7 +100,9 @@ describe('delivery failure reports (bounces) of task emails', () => {
   it('the sync reads the same report from its own parse of the message as a parse of its own would', async () => {
     for (const name of ['postfix', 'gmail', 'exchange', 'qmail', 'delayed']) {
       const source = fixture(name);
-      expect(await bounceOfParsed(await parseMessage(source), source), name).toEqual(await parseBounce(source));
+      expect(await bounceOfParsed(await parseMessage(source), source), name).toEqual(
+        await parseBounce(source),
+      );
     }
     // A plain report whose returned email is an inline part: the sync's parse merges it into the body.
     const inline = Buffer.from(

@@ -54,55 +54,49 @@ export async function loadTask(db: Db, user: User, id: number): Promise<TaskRow>
   return row;
 }
 
-const emptyCounts = (): Omit<TaskCounts, 'progress'> & { next: Date | null } => ({
-  total: 0,
-  pending: 0,
-  sent: 0,
-  opened: 0,
-  failed: 0,
-  skipped: 0,
-  open_count: 0,
-  next: null,
-});
+type Counts = Omit<TaskCounts, 'progress'> & { next: Date | null };
 
-/** Per-status counts of each task, one grouped query for a whole page. */
-export async function taskCounts(db: Db, ids: number[]) {
-  const map = new Map<number, ReturnType<typeof emptyCounts>>();
-  for (const id of ids) map.set(id, emptyCounts());
-  if (ids.length === 0) return map;
-  const rows = await db
-    .select({
-      taskId: taskRecipients.taskId,
-      status: taskRecipients.status,
-      n: count(),
-      opens: sql<number>`coalesce(sum(${taskRecipients.openCount}), 0)::int`,
-      next: min(taskRecipients.scheduledAt),
-    })
-    .from(taskRecipients)
-    .where(inArray(taskRecipients.taskId, ids))
-    .groupBy(taskRecipients.taskId, taskRecipients.status);
-  for (const r of rows) {
-    const c = map.get(r.taskId)!;
-    c.total += r.n;
-    c.open_count += r.opens;
-    const status = r.status as RecipientStatus;
-    if (status === 'pending' || status === 'sending') {
-      c.pending += r.n;
-      if (status === 'pending' && r.next && (!c.next || r.next < c.next)) c.next = r.next;
-    } else if (status === 'opened') {
-      c.opened += r.n;
-      c.sent += r.n; // an opened email was sent
-    } else c[status] += r.n;
-  }
-  return map;
+/**
+ * A task's figures from its counters (kept by triggers on task_recipients in the transaction of
+ * each change, migration 0018): sending ones are still pending, an opened email was sent.
+ */
+function countsOf(row: TaskRow, next: Date | null): Counts {
+  const pending = row.recipientsPending + row.recipientsSending;
+  const sent = row.recipientsSent + row.recipientsOpened;
+  return {
+    total: pending + sent + row.recipientsFailed + row.recipientsSkipped,
+    pending,
+    sent,
+    opened: row.recipientsOpened,
+    failed: row.recipientsFailed,
+    skipped: row.recipientsSkipped,
+    open_count: row.openCount,
+    next,
+  };
 }
 
-function progressOf(c: ReturnType<typeof emptyCounts>): number {
+/** When a running task sends next: one probe of the index task_recipients_task_due, not a scan. */
+const nextSend = sql<Date | null>`CASE WHEN ${tasks.status} = 'running' THEN (
+  SELECT min(r.scheduled_at) FROM task_recipients r WHERE r.task_id = ${tasks.id} AND r.status = 'pending') END`.mapWith(
+  (v: Date | string | null) => (v === null ? null : new Date(v)),
+);
+
+/** When a running task sends next (the detail's): the same probe. */
+async function nextSendOf(db: Db, row: TaskRow): Promise<Date | null> {
+  if (row.status !== 'running') return null;
+  const [r] = await db
+    .select({ at: min(taskRecipients.scheduledAt) })
+    .from(taskRecipients)
+    .where(and(eq(taskRecipients.taskId, row.id), eq(taskRecipients.status, 'pending')));
+  return r?.at ?? null;
+}
+
+function progressOf(c: Counts): number {
   const sendable = c.total - c.skipped;
   return sendable === 0 ? 100 : Math.floor(((sendable - c.pending) * 100) / sendable);
 }
 
-function toListItem(row: TaskRow, account: string, c: ReturnType<typeof emptyCounts>): TaskListItem {
+function toListItem(row: TaskRow, account: string, c: Counts): TaskListItem {
   const { next, ...counts } = c;
   return {
     ...counts,
@@ -142,7 +136,7 @@ export async function listTasks(db: Db, query: TaskListQuery): Promise<ListAnswe
   const where = taskListFilter(query);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ task: tasks, account: emailAccounts.address })
+      .select({ task: tasks, account: emailAccounts.address, next: nextSend })
       .from(tasks)
       .innerJoin(emailAccounts, eq(emailAccounts.id, tasks.accountId))
       .where(where)
@@ -151,12 +145,8 @@ export async function listTasks(db: Db, query: TaskListQuery): Promise<ListAnswe
       .offset(offsetOf(query)),
     db.select({ n: count() }).from(tasks).where(where),
   ]);
-  const counts = await taskCounts(
-    db,
-    rows.map((r) => r.task.id),
-  );
   return {
-    items: rows.map((r) => toListItem(r.task, r.account, counts.get(r.task.id)!)),
+    items: rows.map((r) => toListItem(r.task, r.account, countsOf(r.task, r.next))),
     total: total?.n ?? 0,
     page: query.page,
     page_size: query.page_size,
@@ -166,7 +156,7 @@ export async function listTasks(db: Db, query: TaskListQuery): Promise<ListAnswe
 export async function getTask(db: Db, user: User, id: number): Promise<Task> {
   const row = await loadTask(db, user, id);
   const account = await findAccountRow(db, row.accountId);
-  const counts = (await taskCounts(db, [id])).get(id)!;
+  const counts = countsOf(row, await nextSendOf(db, row));
   const fileRows = row.attachmentIds.length
     ? await db
         .select({ file_id: files.id, name: files.name, size: files.size, mime: files.mime })
@@ -511,6 +501,7 @@ export async function* allRecipients(db: Db, query: Pick<TaskRecipientsQuery, 'i
 /** The SSE `task` event with the task's progress, to everyone signed in; done first when nobody is left. */
 export async function announceTask(ctx: Pick<AppContext, 'db' | 'events'>, id: number): Promise<void> {
   await finishIfDone(ctx.db, id);
-  const counts = (await taskCounts(ctx.db, [id])).get(id)!;
-  ctx.events.publish('all', { type: 'task', data: { id, progress: progressOf(counts) } });
+  const [task] = await ctx.db.select().from(tasks).where(eq(tasks.id, id));
+  if (!task) return;
+  ctx.events.publish('all', { type: 'task', data: { id, progress: progressOf(countsOf(task, null)) } });
 }

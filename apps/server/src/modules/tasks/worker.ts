@@ -155,6 +155,11 @@ async function claim(
 async function release(db: Db, accountId: number, day: string, messageIds: string[]): Promise<void> {
   if (messageIds.length === 0) return;
   await db.transaction(async (tx) => {
+    // The day's row first, as a claim takes it, and only then the tasks' rows (their counters,
+    // updated by the trigger on task_recipients): two servers never wait on each other in a circle.
+    await tx.execute(
+      sql`SELECT 1 FROM task_account_usage WHERE account_id = ${accountId} AND day = ${day} FOR UPDATE`,
+    );
     const back = await tx
       .update(taskRecipients)
       .set({ status: 'pending', claimedAt: null })

@@ -48,6 +48,9 @@ BEGIN
         coalesce(l.model, l.description) AS label,
         CASE WHEN l.product_id IS NOT NULL THEN 'p' || l.product_id
              WHEN l.model IS NOT NULL THEN 'm' || lower(l.model)
+             -- A long text (up to 2,000 characters) would pass the key index's row limit: its
+             -- start and a hash of it instead.
+             WHEN octet_length(l.description) > 1000 THEN 'd' || left(lower(l.description), 200) || md5(lower(l.description))
              ELSE 'd' || lower(coalesce(l.description, '')) END AS k
       FROM orders o
       JOIN document_versions v ON v.kind = 'order' AND v.document_id = o.id AND v.version = o.version

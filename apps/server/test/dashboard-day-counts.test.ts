@@ -243,6 +243,8 @@ async function expectOrderRecount(): Promise<void> {
              coalesce(nullif(i->>'model', ''), i->>'description') AS label,
              CASE WHEN i->>'product_id' IS NOT NULL THEN 'p' || (i->>'product_id')
                   WHEN nullif(i->>'model', '') IS NOT NULL THEN 'm' || lower(i->>'model')
+                  WHEN octet_length(i->>'description') > 1000
+                    THEN 'd' || left(lower(i->>'description'), 200) || md5(lower(i->>'description'))
                   ELSE 'd' || lower(i->>'description') END AS k
            FROM orders o JOIN document_versions v ON v.kind = 'order' AND v.document_id = o.id AND v.version = o.version,
              jsonb_array_elements(v.content->'items') i) l
@@ -303,6 +305,19 @@ describe('order figures per day', () => {
     expect((await value())[0]?.amount).toBe('40.00');
     ok(await post('/api/order/delete/', { ids: [second.id] }));
     expect(await value()).toEqual([]);
+    expect(await products()).toEqual([]);
+    await expectOrderRecount();
+  });
+
+  it('keep a line of the longest text an order allows (2,000 characters of Chinese)', async () => {
+    const customer = ok<{ id: number }>(await post('/api/customer/create/', { company_name: 'Long Co' })).id;
+    const long = '长'.repeat(2000);
+    const made = ok<{ id: number }>(
+      await post('/api/order/create/', { customer_id: customer, items: [line(long, '7')], currency: 'GBP' }),
+    );
+    expect(await products()).toEqual([{ product_id: null, name: long, count: 1, amount: '7.00' }]);
+    await expectOrderRecount();
+    ok(await post('/api/order/delete/', { ids: [made.id] }));
     expect(await products()).toEqual([]);
     await expectOrderRecount();
   });

@@ -24,18 +24,31 @@ export function serveKeptPagesFirst(app: FastifyInstance): void {
   if (listeners.length !== 1 || !fastify) return; // not the server Fastify made: leave it alone
   server.removeListener('request', fastify);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const page = keptFor(ctx, req);
+    let page: CachedPage | null = null;
+    try {
+      page = keptFor(ctx, req);
+    } catch {
+      // Whatever this shortcut cannot read (an odd address or header), Fastify answers as usual.
+    }
     if (!page) {
       fastify.call(server, req, res);
       return;
     }
+    const kept = page;
     const state = siteState(ctx);
     const base = state.baseHeaders!;
-    void state.pace().then(() => {
-      if (res.destroyed || res.headersSent) return;
-      state.fastHits++;
-      writeKept(req, res, page, base);
-    });
+    state
+      .pace()
+      .then(() => {
+        if (res.destroyed || res.headersSent) return;
+        state.fastHits++;
+        writeKept(req, res, kept, base);
+      })
+      .catch((err: unknown) => {
+        // A throw in here would otherwise be an unhandled rejection, which ends the process.
+        app.log.error({ err }, 'website: a kept page could not be written');
+        res.destroy();
+      });
   });
 }
 

@@ -2,8 +2,11 @@
 // will show while the app's own code still downloads. Without it the screen's chunk is asked for only
 // once the app has started: one more round trip and download in a row on a phone. It imports no
 // library (that would make it wait for them); a wrong guess only fetches a chunk early. It also
-// starts antd's stylesheet (styles/antd-styles.ts), so it downloads beside the app's code: the same
+// starts antd's stylesheet (styles/antd-styles.ts: the login page's part of it on the login page), so
+// it downloads beside the app's code: the same
 // few lines here, not an import of that module (it would become one more file both entries load).
+
+import loginStylesHref from 'virtual:antd-login-css';
 import antdStylesHref from 'antd/dist/antd.css?url';
 
 /** `COOKIE.token` and the paths of `shared/routes/paths.ts` (first-screen.test.ts keeps them equal). */
@@ -23,15 +26,21 @@ export function firstScreen(pathname: string, cookie: string): FirstScreen {
 }
 
 if (typeof document !== 'undefined' && !import.meta.env.VITEST) {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = antdStylesHref;
-  link.dataset.antdStyles = '';
-  link.addEventListener('load', () => (link.dataset.loaded = ''), { once: true });
-  link.addEventListener('error', () => (link.dataset.loaded = 'error'), { once: true });
-  document.head.prepend(link);
-  // The login page is in the app's own first file (app/screens.ts): nothing to start for it.
   const screen = firstScreen(location.pathname, document.cookie);
+  // The login page renders with its own small part of the stylesheet; the others need the whole.
+  const [href, key] =
+    screen === 'login' ? [loginStylesHref, 'antdLoginStyles'] : [antdStylesHref, 'antdStyles'];
+  // The app may have added it already (it ran first).
+  if (!document.head.querySelector(`link[href="${href}"]`)) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.dataset[key] = '';
+    link.addEventListener('load', () => (link.dataset.loaded = ''), { once: true });
+    link.addEventListener('error', () => (link.dataset.loaded = 'error'), { once: true });
+    document.head.prepend(link);
+  }
+  // The login page is in the app's own first file (app/screens.ts): nothing to start for it.
   if (screen !== 'login') void import('@/layout/Layout');
   if (screen === 'dashboard') void import('@/features/dashboard/pages/DashboardPage');
 }

@@ -1,9 +1,12 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installGlobalErrorHandlers, logError } from './shared/error-log/store';
 import { i18nReady } from './shared/i18n';
-import { antdStylesReady } from './styles/antd-styles';
+import { LOGIN_PATH } from './shared/routes/paths';
+import { normalizePath } from './shared/routes/resolve';
+import { getToken } from './shared/session';
+import { firstScreenStylesReady } from './styles/antd-styles';
 import './styles/global.css';
 
 installGlobalErrorHandlers();
@@ -11,16 +14,23 @@ installGlobalErrorHandlers();
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 
-// The app's texts and antd's stylesheet (no unstyled flash; the boot screen shows meanwhile).
-await Promise.all([i18nReady, antdStylesReady()]);
-createRoot(root, {
+// The app's texts and antd's stylesheet (no unstyled flash; the boot screen shows meanwhile): on
+// the login page only its own part of it (styles/antd-styles.ts).
+const onLogin = !getToken() || normalizePath(location.pathname) === LOGIN_PATH;
+await Promise.all([i18nReady, firstScreenStylesReady(onLogin)]);
+const app = createRoot(root, {
   // Errors caught by a page's error boundary are collected too (SHELL.md error log).
   onCaughtError: (error, info) =>
     logError(error, info.componentStack?.trim().split('\n')[0]?.trim() ?? 'render'),
   onUncaughtError: (error, info) =>
     logError(error, info.componentStack?.trim().split('\n')[0]?.trim() ?? 'render'),
-}).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+});
+// As a transition, the first render is done in slices of a few milliseconds with the browser free
+// in between (a phone otherwise spent a third of a second in one task before the first screen).
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

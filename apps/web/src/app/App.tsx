@@ -8,6 +8,7 @@ import { setNotifier } from '@/shared/notify';
 import { sessionStore } from '@/shared/session';
 import { INTERFACE_SIZE, useSettings } from '@/shared/settings';
 import { buildTheme } from '@/shared/theme';
+import { addAntdStyles } from '@/styles/antd-styles';
 import { AppRouter } from './AppRouter';
 import { queryClient } from './query-client';
 
@@ -41,6 +42,19 @@ export function App() {
   useTranslation();
   const { theme } = useSettings();
   const [reducedMotion] = useState(prefersReducedMotion);
+
+  // The login page rendered with its part of antd's stylesheet: the whole one loads once it has
+  // painted, for the screens that follow (they wait for it: styles/antd-styles.ts).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(addAntdStyles, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
 
   useEffect(() => {
     document.documentElement.style.setProperty('--qs-primary', theme);

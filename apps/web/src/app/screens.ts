@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import LoginPage from '@/features/auth/pages/LoginPage';
 import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, PASSWORD_PATH, ROUTES } from '@/shared/routes/paths';
 import { matchRoute, normalizePath } from '@/shared/routes/resolve';
+import { withAntdStyles } from '@/styles/antd-styles';
 import { PAGES } from './routes';
 
 /**
@@ -10,10 +11,11 @@ import { PAGES } from './routes';
  * visitor's first screen, and the antd parts it needs (form, input, button, typography) serve
  * every other page too.
  */
-const ChoosePasswordPage = lazy(() => import('@/features/auth/pages/ChoosePasswordPage'));
-const ForbiddenPage = lazy(() => import('@/features/errors/pages/ForbiddenPage'));
-const NotFoundPage = lazy(() => import('@/features/errors/pages/NotFoundPage'));
-const loadLayout = () => import('@/layout/Layout');
+// Every screen but the login page shows once antd's whole stylesheet is in (styles/antd-styles.ts).
+const ChoosePasswordPage = lazy(() => withAntdStyles(import('@/features/auth/pages/ChoosePasswordPage')));
+const ForbiddenPage = lazy(() => withAntdStyles(import('@/features/errors/pages/ForbiddenPage')));
+const NotFoundPage = lazy(() => withAntdStyles(import('@/features/errors/pages/NotFoundPage')));
+const loadLayout = () => withAntdStyles(import('@/layout/Layout'));
 export const Layout = lazy(loadLayout);
 
 export const STANDALONE = {

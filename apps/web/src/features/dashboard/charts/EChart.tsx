@@ -17,6 +17,7 @@ import {
 import { type ComposeOption, type ECharts, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { type DrawJob, queueDraw, visibilityChanged } from './draw-queue';
 
 // Only the charts and parts the dashboard draws: the chunk stays a fraction of the whole library.
 use([BarChart, LineChart, FunnelChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -40,25 +41,65 @@ type Props = {
   testId?: string;
 };
 
-/** One ECharts canvas: made once, given each new option whole, resized with its box, disposed on leave. */
+/**
+ * One ECharts canvas: its box is laid out at once (the page does not move when it draws), the chart
+ * is drawn when its turn comes (draw-queue.ts: on screen first, one per task, the others when the
+ * browser is idle), given each new option whole, resized with its box, disposed on leave.
+ */
 export function EChart({ option, height, label, onItemClick, testId }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
+  const latest = useRef(option);
+  latest.current = option;
   const click = useRef(onItemClick);
   click.current = onItemClick;
 
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const instance = init(element, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    instance.on('click', (params) => click.current?.(params.dataIndex));
-    // A tab hidden while the period changed has no size; it draws again when shown.
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element);
+    let instance: ECharts | undefined;
+    let resized: ResizeObserver | undefined;
+    const seen = new IntersectionObserver(
+      ([entry]) => {
+        job.visible = entry?.isIntersecting ?? false;
+        visibilityChanged(job);
+      },
+      // Close to the screen counts as on it: a chart scrolled to is drawn by the time it shows.
+      { rootMargin: '200px 0px' },
+    );
+    const job: DrawJob = {
+      element,
+      visible: false,
+      draw: () => {
+        seen.disconnect();
+        const drawn = init(element, undefined, { renderer: 'canvas' });
+        instance = drawn;
+        chart.current = drawn;
+        drawn.on('click', (params) => click.current?.(params.dataIndex));
+        // Drawn out of sight (an idle moment): no entrance animation nobody would see, a second of
+        // frames less for a phone. Later options (a period change) animate as usual.
+        drawn.setOption(job.visible ? latest.current : { ...latest.current, animation: false }, {
+          notMerge: true,
+        });
+        // A tab hidden while the period changed has no size; it draws again when shown. The first
+        // report is the size it was just drawn at: nothing to do (drawing twice cost as much again).
+        resized = new ResizeObserver(([entry]) => {
+          const size = entry?.contentRect;
+          if (!size) return;
+          if (Math.abs(size.width - drawn.getWidth()) < 1 && Math.abs(size.height - drawn.getHeight()) < 1)
+            return;
+          drawn.resize();
+        });
+        resized.observe(element);
+      },
+    };
+    seen.observe(element);
+    const unqueue = queueDraw(job);
     return () => {
-      observer.disconnect();
-      instance.dispose();
+      unqueue();
+      seen.disconnect();
+      resized?.disconnect();
+      instance?.dispose();
       chart.current = null;
     };
   }, []);

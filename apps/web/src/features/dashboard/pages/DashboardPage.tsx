@@ -53,9 +53,18 @@ export default function DashboardPage() {
   const charts = useDashboardCharts(params);
   const chartData = charts.data;
   const hasCharts = chartData ? CHART_PARTS.some((k) => chartData[k] !== null) : false;
-  // An admin has charts: the chunk downloads beside the figures instead of after them.
+  // An admin has charts: the chunk downloads beside the figures instead of after them, once the page
+  // has painted (150 kB on a phone's slow line must not hold the greeting and the cards back).
   useEffect(() => {
-    if (isAdmin) void loadCharts();
+    if (!isAdmin) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void loadCharts(), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [isAdmin]);
   const choosePeriod = (next: Period) => {
     setPeriod(next);

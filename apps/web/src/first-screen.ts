@@ -41,6 +41,9 @@ if (typeof document !== 'undefined' && !import.meta.env.VITEST) {
     document.head.prepend(link);
   }
   // The login page is in the app's own first file (app/screens.ts): nothing to start for it.
-  if (screen !== 'login') void import('@/layout/Layout');
+  if (screen !== 'login') {
+    void import('@/layout/Layout');
+    void import('@/shared/i18n-en');
+  }
   if (screen === 'dashboard') void import('@/features/dashboard/pages/DashboardPage');
 }

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installGlobalErrorHandlers, logError } from './shared/error-log/store';
-import { i18nReady } from './shared/i18n';
+import { featureTextsReady, i18nReady } from './shared/i18n';
 import { LOGIN_PATH } from './shared/routes/paths';
 import { normalizePath } from './shared/routes/resolve';
 import { getToken } from './shared/session';
@@ -15,9 +15,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 
 // The app's texts and antd's stylesheet (no unstyled flash; the boot screen shows meanwhile): on
-// the login page only its own part of it (styles/antd-styles.ts).
+// the login page only its own part of each (styles/antd-styles.ts, shared/i18n.ts).
 const onLogin = !getToken() || normalizePath(location.pathname) === LOGIN_PATH;
-await Promise.all([i18nReady, firstScreenStylesReady(onLogin)]);
+await Promise.all([i18nReady, firstScreenStylesReady(onLogin), onLogin ? undefined : featureTextsReady()]);
 const app = createRoot(root, {
   // Errors caught by a page's error boundary are collected too (SHELL.md error log).
   onCaughtError: (error, info) =>

@@ -3,7 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tagsStore } from '@/layout/tags-store';
-import { antdLocale } from '@/shared/i18n';
+import { antdLocale, featureTextsReady } from '@/shared/i18n';
 import { setNotifier } from '@/shared/notify';
 import { sessionStore } from '@/shared/session';
 import { INTERFACE_SIZE, useSettings } from '@/shared/settings';
@@ -43,16 +43,18 @@ export function App() {
   const { theme } = useSettings();
   const [reducedMotion] = useState(prefersReducedMotion);
 
-  // The login page rendered with its part of antd's stylesheet: the whole one loads once it has
-  // painted, for the screens that follow (they wait for it: styles/antd-styles.ts).
+  // The login page renders with its part of antd's stylesheet and of the texts; the rest (what the
+  // screens after it wait for: app/screens.ts) is fetched at the visitor's first key or tap, while
+  // they type: a visitor who only looks downloads nothing more.
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(addAntdStyles, 0);
-    });
+    const fetchTheRest = () => {
+      addAntdStyles();
+      void featureTextsReady();
+    };
+    const events = ['pointerdown', 'keydown'] as const;
+    for (const type of events) window.addEventListener(type, fetchTheRest, { once: true, capture: true });
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      for (const type of events) window.removeEventListener(type, fetchTheRest, { capture: true });
     };
   }, []);
 

@@ -1,8 +1,9 @@
 import { lazy } from 'react';
 import LoginPage from '@/features/auth/pages/LoginPage';
+import { featureTextsReady } from '@/shared/i18n';
 import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, PASSWORD_PATH, ROUTES } from '@/shared/routes/paths';
 import { matchRoute, normalizePath } from '@/shared/routes/resolve';
-import { withAntdStyles } from '@/styles/antd-styles';
+import { antdStylesReady } from '@/styles/antd-styles';
 import { PAGES } from './routes';
 
 /**
@@ -11,11 +12,19 @@ import { PAGES } from './routes';
  * visitor's first screen, and the antd parts it needs (form, input, button, typography) serve
  * every other page too.
  */
-// Every screen but the login page shows once antd's whole stylesheet is in (styles/antd-styles.ts).
-const ChoosePasswordPage = lazy(() => withAntdStyles(import('@/features/auth/pages/ChoosePasswordPage')));
-const ForbiddenPage = lazy(() => withAntdStyles(import('@/features/errors/pages/ForbiddenPage')));
-const NotFoundPage = lazy(() => withAntdStyles(import('@/features/errors/pages/NotFoundPage')));
-const loadLayout = () => withAntdStyles(import('@/layout/Layout'));
+/**
+ * Every screen but the login page shows once antd's whole stylesheet (styles/antd-styles.ts) and the
+ * features' texts (shared/i18n.ts) are in: the login page's first load carries neither.
+ */
+async function withScreenAssets<T>(module: Promise<T>): Promise<T> {
+  const [m] = await Promise.all([module, antdStylesReady(), featureTextsReady()]);
+  return m;
+}
+
+const ChoosePasswordPage = lazy(() => withScreenAssets(import('@/features/auth/pages/ChoosePasswordPage')));
+const ForbiddenPage = lazy(() => withScreenAssets(import('@/features/errors/pages/ForbiddenPage')));
+const NotFoundPage = lazy(() => withScreenAssets(import('@/features/errors/pages/NotFoundPage')));
+const loadLayout = () => withScreenAssets(import('@/layout/Layout'));
 export const Layout = lazy(loadLayout);
 
 export const STANDALONE = {

@@ -3,7 +3,6 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '@/locales/en.json';
 import { COOKIE, cookies } from './cookies';
-import { mergeTexts, type Texts } from './i18n-merge';
 
 export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -24,13 +23,11 @@ export function initialLanguage(): Language {
 /**
  * Texts a feature or a shared kit brings in its own `locales/<lang>.json`
  * (`features/<module>/locales/`, `shared/<kit>/locales/`), each under its own top-level keys.
- * English is in the first load (it is also every missing key's fallback); Chinese is a chunk of
- * its own (`i18n-zh.ts`), fetched only by someone who reads Chinese.
+ * The app's base English (locales/en.json: the login page, the guard, the request wrapper) is in the
+ * first load, and English is every missing key's fallback; the features' English is a chunk of its
+ * own (`i18n-en.ts`) that every screen but the login page waits for (`featureTextsReady`); Chinese is
+ * one chunk too (`i18n-zh.ts`), fetched only by someone who reads Chinese.
  */
-const enModules = import.meta.glob<Texts>(['../features/*/locales/en.json', './*/locales/en.json'], {
-  eager: true,
-  import: 'default',
-});
 type ZhBundle = typeof import('./i18n-zh');
 let zhBundle: ZhBundle | undefined;
 
@@ -40,9 +37,20 @@ async function loadLanguage(lang: Language): Promise<void> {
   i18n.addResourceBundle('zh', 'translation', zhBundle.texts);
 }
 
+let featureTexts: Promise<void> | undefined;
+
+/** Resolves once the features' English texts are in (asked for once; a screen of the app waits for it). */
+export function featureTextsReady(): Promise<void> {
+  featureTexts ??= import('./i18n-en').then(({ texts }) => {
+    i18n.addResourceBundle('en', 'translation', texts, true, false);
+  });
+  return featureTexts;
+}
+
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: mergeTexts(en, Object.values(enModules)) } },
+  // A copy: the features' texts are merged into it later, the imported module stays as it is.
+  resources: { en: { translation: structuredClone(en) } },
   partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: 'en',

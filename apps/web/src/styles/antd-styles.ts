@@ -49,12 +49,6 @@ export function antdStylesReady(): Promise<void> {
   return loaded(addAntdStyles());
 }
 
-/** Waits for the whole stylesheet before a lazy screen shows (`lazy(() => withAntdStyles(import(…)))`). */
-export async function withAntdStyles<T>(module: Promise<T>): Promise<T> {
-  const [m] = await Promise.all([module, antdStylesReady()]);
-  return m;
-}
-
 /**
  * The styles the first screen needs: on the login page its own part of the stylesheet (app/App.tsx
  * asks for the whole one once the page has painted), elsewhere the whole one.

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { featureTextsReady } from '@/shared/i18n';
 
 afterEach(() => cleanup());
 
@@ -27,3 +28,7 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   }
   globalThis.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 }
+
+// The features' English texts are a chunk of their own in the app (shared/i18n.ts); the tests render
+// the features' screens directly, so they are in before any test.
+await featureTextsReady();

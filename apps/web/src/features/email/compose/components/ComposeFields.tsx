@@ -111,7 +111,9 @@ export function ComposeFields({
         <Select<number>
           id="compose-from"
           variant="borderless"
-          value={form.account_id}
+          // An account that cannot send now (switched off, or no longer the user's) shows no bare id.
+          value={accounts.some((a) => a.id === form.account_id) ? form.account_id : undefined}
+          placeholder={t('compose.noMailbox')}
           onChange={onAccountChange}
           options={accounts.map((a) => ({ value: a.id, label: accountLabel(a) }))}
           popupMatchSelectWidth={false}

@@ -9,12 +9,15 @@ CREATE INDEX "task_recipients_task_due" ON "task_recipients" USING btree ("task_
 -- The counters of tasks (recipients per status, their opens) follow every change of
 -- task_recipients: a statement's changes are summed per task and added in that same transaction,
 -- whichever code made them (docs/decisions.md, "Task counters"). The tasks rows are locked in id
--- order first, so two writers of one statement's tasks never wait on each other in a circle.
+-- order first, so two writers of one statement's tasks never wait on each other in a circle (a
+-- transaction that changes recipients of several tasks does so in one statement, or locks their
+-- tasks rows in id order before its first). FOR NO KEY UPDATE, the lock the UPDATE takes anyway:
+-- no key changes, so foreign-key checks on these tasks (KEY SHARE) are not held up meanwhile.
 CREATE FUNCTION task_counts_add(task_ids int[], statuses text[], ns int[], opens int[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   IF task_ids IS NULL THEN RETURN; END IF;
-  PERFORM 1 FROM tasks WHERE id = ANY(task_ids) ORDER BY id FOR UPDATE;
+  PERFORM 1 FROM tasks WHERE id = ANY(task_ids) ORDER BY id FOR NO KEY UPDATE;
   UPDATE tasks t SET
     recipients_pending = t.recipients_pending + d.pending,
     recipients_sending = t.recipients_sending + d.sending,

@@ -119,6 +119,16 @@ async function claim(
     // out in list order). `task_id + 0` keeps the planner on the due index (pending, scheduled_at)
     // instead of walking every pending row of the task. A task paused since the first statement is
     // caught before SMTP (Lane).
+    // They are locked first and claimed by id in a second statement: inside the UPDATE, as
+    // `id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`, the planner may run that sub-select again
+    // for each row (a nested loop), and each run passes over the rows the UPDATE has just changed
+    // and locks further ones: more than `room` claimed, past the batch and the daily cap.
+    const { rows: due } = await tx.execute<{ id: number }>(sql`
+      SELECT r.id FROM task_recipients r
+      WHERE r.status = 'pending' AND r.scheduled_at <= now()
+        AND r.task_id + 0 = ANY(${`{${running.join(',')}}`}::int[])
+      LIMIT ${room} FOR UPDATE SKIP LOCKED`);
+    if (due.length === 0) return [];
     const claimed = await tx
       .update(taskRecipients)
       .set({
@@ -129,11 +139,10 @@ async function claim(
       .where(
         and(
           eq(taskRecipients.status, 'pending'),
-          sql`${taskRecipients.id} IN (
-            SELECT r.id FROM task_recipients r
-            WHERE r.status = 'pending' AND r.scheduled_at <= now()
-              AND r.task_id + 0 = ANY(${`{${running.join(',')}}`}::int[])
-            LIMIT ${room} FOR UPDATE SKIP LOCKED)`,
+          inArray(
+            taskRecipients.id,
+            due.map((r) => Number(r.id)),
+          ),
         ),
       )
       .returning();
@@ -272,9 +281,15 @@ class ResultWriter {
   }
 }
 
+/**
+ * One transaction of answers: the emails of the accepted ones, then every recipient's new state in
+ * ONE UPDATE. Its trigger (migration 0018) locks the batch's tasks rows in id order at once, as a
+ * claim's does; a statement for the sent and another for the failed would take them in two rounds
+ * (a later task's row, then an earlier one's) and could deadlock with a claim of the same tasks.
+ */
 async function writeOutcomes(db: Db, batch: Outcome[]): Promise<void> {
   const sent = batch.filter((o) => o.kind === 'sent');
-  const failed = batch.filter((o) => o.kind === 'failed');
+  const emailOf = new Map<string, number>();
   if (sent.length > 0) {
     const { rows: stored } = await db.execute<{ id: number; account_id: number; dedupe_key: string }>(
       insertRows(
@@ -301,31 +316,43 @@ async function writeOutcomes(db: Db, batch: Outcome[]): Promise<void> {
         sql`ON CONFLICT DO NOTHING RETURNING id, account_id, dedupe_key`,
       ),
     );
-    const emailOf = new Map(stored.map((e) => [`${e.account_id} ${e.dedupe_key}`, Number(e.id)]));
-    const idOf = (o: (typeof sent)[number]) => emailOf.get(`${o.account.id} mid:${o.recipient.messageId}`);
-    const addresses = sent.flatMap((o) => {
-      const emailId = idOf(o);
-      return emailId
-        ? [
-            { emailId, role: 'from', address: o.account.address, name: o.account.name },
-            { emailId, role: 'to', address: o.recipient.address, name: o.recipient.name },
-          ]
-        : [];
-    });
-    if (addresses.length > 0) await db.execute(insertRows(emailAddresses, addresses));
-    const values = sent.map(
-      (o) => sql`(${o.recipient.id}::int, ${o.date.toISOString()}::timestamptz, ${idOf(o) ?? null}::int)`,
-    );
-    await db.execute(sql`
-      UPDATE task_recipients AS r SET status = 'sent', sent_at = v.at, error = '', email_id = v.email
-      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, at, email) WHERE r.id = v.id`);
+    for (const e of stored) emailOf.set(`${e.account_id} ${e.dedupe_key}`, Number(e.id));
   }
-  if (failed.length > 0) {
-    const values = failed.map((o) => sql`(${o.recipient.id}::int, ${o.error}::text)`);
-    await db.execute(sql`
-      UPDATE task_recipients AS r SET status = 'failed', error = v.error
-      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, error) WHERE r.id = v.id AND r.status = 'sending'`);
+  const idOf = (o: (typeof sent)[number]) => emailOf.get(`${o.account.id} mid:${o.recipient.messageId}`);
+  const addresses = sent.flatMap((o) => {
+    const emailId = idOf(o);
+    return emailId
+      ? [
+          { emailId, role: 'from', address: o.account.address, name: o.account.name },
+          { emailId, role: 'to', address: o.recipient.address, name: o.recipient.name },
+        ]
+      : [];
+  });
+  if (addresses.length > 0) await db.execute(insertRows(emailAddresses, addresses));
+  // One answer per recipient, an accepted one before a refused one: two answers of one recipient
+  // (claimed again after recovery and a retry) would leave the UPDATE to pick either, where the
+  // accepted one stood when sent and failed were written apart. Each accepted email is stored above.
+  const answerOf = new Map<number, Outcome>();
+  for (const o of batch) {
+    if (o.kind === 'sent' || !answerOf.has(o.recipient.id)) answerOf.set(o.recipient.id, o);
   }
+  const answers = [...answerOf.values()];
+  if (answers.length === 0) return;
+  // Accepted → sent, with its time and stored email, whatever recovery made of it meanwhile (it
+  // did go out); refused → failed with the server's text, only while still `sending`.
+  const values = answers.map((o) =>
+    o.kind === 'sent'
+      ? sql`(${o.recipient.id}::int, 'sent'::text, ${o.date.toISOString()}::timestamptz, ''::text, ${idOf(o) ?? null}::int)`
+      : sql`(${o.recipient.id}::int, 'failed'::text, NULL::timestamptz, ${o.error}::text, NULL::int)`,
+  );
+  await db.execute(sql`
+    UPDATE task_recipients AS r SET
+      status = v.status,
+      error = v.error,
+      sent_at = CASE WHEN v.status = 'sent' THEN v.at ELSE r.sent_at END,
+      email_id = CASE WHEN v.status = 'sent' THEN v.email ELSE r.email_id END
+    FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, status, at, error, email)
+    WHERE r.id = v.id AND (v.status = 'sent' OR r.status = 'sending')`);
 }
 
 type Shared = {

@@ -1,14 +1,25 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskRecipients } from '../src/db/schema';
+import { recoverInterrupted, UNCERTAIN_ERROR } from '../src/modules/tasks/worker';
 import {
-  recoverInterrupted,
-  startTaskSender,
-  type TaskSender,
-  UNCERTAIN_ERROR,
-} from '../src/modules/tasks/worker';
-import { call, createTestApp, TEST_DATABASE_URL, type TestApp } from './helpers';
-import { startSmtp, type TestSmtp } from './mail/smtp';
+  admin,
+  countersOf,
+  createTask,
+  detail,
+  expectRecount,
+  holdSmtp,
+  refuseOnce,
+  sleep,
+  startSender,
+  stopSender,
+  t,
+  useTaskCountersApp,
+  waitFor,
+  waitForDone,
+  waitForSending,
+  ZERO,
+} from './task-counters-kit';
 
 /**
  * The counters of a task (recipients per status, their opens: migration 0018) are kept by triggers
@@ -16,135 +27,20 @@ import { startSmtp, type TestSmtp } from './mail/smtp';
  * addresses, a claim of recipients of two tasks, accepted and refused answers, an open, a retry, an
  * unsubscribe, recovery of interrupted sends, statements over several tasks (insert, update, a move
  * to another task, delete), a deleted task and a truncate — every task's counters are the exact
- * figures expected here, and equal a recount of its recipients. On PostgreSQL, the sender's write
- * of a batch of answers takes its tasks' rows in id order (one statement), never a later task's
- * row before waiting for an earlier one's.
+ * figures expected here, and equal a recount of its recipients. The lock order of the sender's
+ * writes (PostgreSQL's) is task-counters-postgres.test.ts's.
  */
-let t: TestApp;
-let smtp: TestSmtp;
-let sender: TaskSender | undefined;
-let account: number;
-/** Addresses the SMTP server refuses once (550), then accepts. */
-const refuseOnce = new Set<string>();
+useTaskCountersApp();
 
-type Counters = {
-  pending: number;
-  sending: number;
-  sent: number;
-  opened: number;
-  failed: number;
-  skipped: number;
-  opens: number;
-};
-const ZERO: Counters = { pending: 0, sending: 0, sent: 0, opened: 0, failed: 0, skipped: 0, opens: 0 };
 const BROWSER = 'Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 (KHTML, like Gecko)';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const admin = (
-  method: 'GET' | 'POST',
-  url: string,
-  init: { query?: Record<string, string | number>; body?: unknown } = {},
-) => call(t.app, method, url, { token: t.adminToken, ...init });
 const addresses = (n: number, prefix: string) =>
   Array.from({ length: n }, (_, i) => `${prefix}${i}@buyers.test`);
-
-async function createTask(list: string[]) {
-  const res = await admin('POST', '/api/task/create/', {
-    body: { name: 'Counted', account_id: account, subject: 'Hello', html: '<p>Hello</p>', addresses: list },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
-}
-const detail = async (id: number) => (await admin('GET', '/api/task/detail/', { query: { id } })).body.data;
-
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > until) throw new Error(`${what}: ${JSON.stringify(v)}`);
-    await sleep(20);
-  }
-}
-
-/** A task's counter columns as stored. */
-async function countersOf(id: number): Promise<Counters> {
-  const { rows } = await t.database.query<Counters>(
-    `SELECT recipients_pending AS pending, recipients_sending AS sending, recipients_sent AS sent,
-       recipients_opened AS opened, recipients_failed AS failed, recipients_skipped AS skipped,
-       open_count AS opens
-     FROM tasks WHERE id = $1`,
-    [id],
-  );
-  expect(rows, `task ${id}`).toHaveLength(1);
-  return rows[0]!;
-}
-
-/** Every task's counters next to a recount of its recipients, read in one statement (one snapshot). */
-async function expectRecount(): Promise<void> {
-  const { rows } = await t.database.query<{
-    id: number;
-    stored: Counters;
-    counted: Counters & { other: number };
-  }>(
-    `SELECT t.id,
-       json_build_object('pending', t.recipients_pending, 'sending', t.recipients_sending,
-         'sent', t.recipients_sent, 'opened', t.recipients_opened, 'failed', t.recipients_failed,
-         'skipped', t.recipients_skipped, 'opens', t.open_count) AS stored,
-       json_build_object(
-         'pending', count(r.id) FILTER (WHERE r.status = 'pending'),
-         'sending', count(r.id) FILTER (WHERE r.status = 'sending'),
-         'sent', count(r.id) FILTER (WHERE r.status = 'sent'),
-         'opened', count(r.id) FILTER (WHERE r.status = 'opened'),
-         'failed', count(r.id) FILTER (WHERE r.status = 'failed'),
-         'skipped', count(r.id) FILTER (WHERE r.status = 'skipped'),
-         'opens', coalesce(sum(r.open_count), 0),
-         'other', count(r.id) FILTER (WHERE r.status NOT IN
-           ('pending', 'sending', 'sent', 'opened', 'failed', 'skipped'))) AS counted
-     FROM tasks t LEFT JOIN task_recipients r ON r.task_id = t.id
-     GROUP BY t.id ORDER BY t.id`,
-  );
-  expect(rows.length).toBeGreaterThan(0);
-  for (const row of rows) {
-    const { other, ...counted } = row.counted;
-    expect(other, `task ${row.id}: unknown statuses`).toBe(0);
-    expect(row.stored, `task ${row.id}`).toEqual(counted);
-  }
-}
 
 const recipientsOf = (taskId: number) =>
   t.database.db.select().from(taskRecipients).where(eq(taskRecipients.taskId, taskId));
 const byAddress = async (taskId: number, address: string) =>
   (await recipientsOf(taskId)).find((r) => r.address === address)!;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  smtp = await startSmtp(async (mail) => {
-    const to = mail.to[0] ?? '';
-    if (refuseOnce.delete(to)) throw Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
-  });
-  const res = await admin('POST', '/api/email/update_email_account/', {
-    body: {
-      address: 'sales@counters.test',
-      name: 'Sales',
-      imap_host: '127.0.0.1',
-      imap_port: 1,
-      imap_secure: false,
-      imap_user: 'sales@counters.test',
-      imap_password: 'secret',
-      smtp_host: '127.0.0.1',
-      smtp_port: smtp.port,
-      smtp_secure: false,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  account = res.body.data.id;
-  await admin('POST', '/api/email/add_black_list/', { body: { value: '@blocked.test', remark: '' } });
-});
-afterAll(async () => {
-  await sender?.stop();
-  await smtp?.close();
-});
 
 describe('task counters follow task_recipients', () => {
   /** Five to send, two skipped (a duplicate is not stored). */
@@ -171,20 +67,13 @@ describe('task counters follow task_recipients', () => {
   });
 
   it('a claim over two tasks (pending → sending), then accepted and refused answers (→ sent, failed)', async () => {
-    let release!: () => void;
-    smtp.hold = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const release = holdSmtp();
     refuseOnce.add('a3@buyers.test');
     // Four claimed at once; while SMTP holds them the sender claims no more (half the batch is out).
-    sender = startTaskSender(t.app.ctx, { pollMs: 50, batchSize: 4 });
+    startSender({ pollMs: 50, batchSize: 4 });
     await admin('POST', '/api/task/start/', { body: { id: a } });
     await admin('POST', '/api/task/start/', { body: { id: e } });
-    await waitFor(
-      'four claimed',
-      async () => (await countersOf(a)).sending + (await countersOf(e)).sending,
-      (n) => n === 4,
-    );
+    await waitForSending('four claimed', [a, e], 4);
     await sleep(200);
     const [held, heldE] = [await countersOf(a), await countersOf(e)];
     expect(held.sending + heldE.sending).toBe(4);
@@ -194,13 +83,8 @@ describe('task counters follow task_recipients', () => {
     // The detail counts a recipient being sent as still pending.
     expect(await detail(a)).toMatchObject({ total: 7, pending: 5, sent: 0, skipped: 2, progress: 0 });
 
-    smtp.hold = undefined;
     release();
-    await waitFor(
-      'both done',
-      async () => [(await detail(a)).status, (await detail(e)).status],
-      (s) => s.every((x) => x === 'done'),
-    );
+    await waitForDone('both done', [a, e]);
     expect(refuseOnce.size).toBe(0);
     expect(await countersOf(a)).toEqual({ ...ZERO, sent: 4, failed: 1, skipped: 2 });
     expect(await countersOf(e)).toEqual({ ...ZERO, sent: 3 });
@@ -247,8 +131,7 @@ describe('task counters follow task_recipients', () => {
     expect(await countersOf(a)).toEqual({ ...ZERO, sent: 4, opened: 1, skipped: 2, opens: 2 });
     await expectRecount();
     // The rest of the steps write task_recipients directly: nothing else may change it meanwhile.
-    await sender?.stop();
-    sender = undefined;
+    await stopSender();
   });
 
   it('an unsubscribe skips the address where it is pending, in every task at once', async () => {
@@ -365,65 +248,5 @@ describe('task counters follow task_recipients', () => {
     expect(await countersOf(a)).toEqual(ZERO);
     expect(await countersOf(b)).toEqual(ZERO);
     await expectRecount();
-  });
-});
-
-describe.skipIf(!TEST_DATABASE_URL)('lock order of the answers written (PostgreSQL)', () => {
-  it("a batch with an accepted answer of a later task and a refused one of an earlier task holds neither task's row while it waits for the earlier one", async () => {
-    const low = (await createTask(['lock-low@buyers.test'])).id;
-    const high = (await createTask(['lock-high@buyers.test'])).id;
-    expect(low).toBeLessThan(high);
-    let release!: () => void;
-    smtp.hold = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    refuseOnce.add('lock-low@buyers.test');
-    // Both answers come within milliseconds of each other: one batch, one transaction.
-    sender = startTaskSender(t.app.ctx, { pollMs: 50, batchSize: 4, writeEveryMs: 1000 });
-    await admin('POST', '/api/task/start/', { body: { id: low } });
-    await admin('POST', '/api/task/start/', { body: { id: high } });
-    await waitFor(
-      'both claimed',
-      async () => (await countersOf(low)).sending + (await countersOf(high)).sending,
-      (n) => n === 2,
-    );
-    // Another transaction holds the earlier task's row (as a claim of that task would).
-    const other = await t.database.pool!.connect();
-    let inTransaction = false;
-    try {
-      await other.query('BEGIN');
-      inTransaction = true;
-      await other.query('SELECT 1 FROM tasks WHERE id = $1 FOR NO KEY UPDATE', [low]);
-      smtp.hold = undefined;
-      release();
-      await waitFor(
-        'the write waiting for the earlier task',
-        async () =>
-          (
-            await t.database.query<{ n: number }>(
-              `SELECT count(*)::int AS n FROM pg_stat_activity
-               WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%task_recipients%'`,
-            )
-          ).rows[0]!.n,
-        (n) => n === 1,
-      );
-      // The later task's row is free meanwhile: a claim taking both in id order would not wait in a circle.
-      await other.query('SELECT 1 FROM tasks WHERE id = $1 FOR NO KEY UPDATE NOWAIT', [high]);
-      await other.query('COMMIT');
-      inTransaction = false;
-    } finally {
-      if (inTransaction) await other.query('ROLLBACK');
-      other.release();
-    }
-    await waitFor(
-      'both done',
-      async () => [(await detail(low)).status, (await detail(high)).status],
-      (s) => s.every((x) => x === 'done'),
-    );
-    expect(await countersOf(low)).toEqual({ ...ZERO, failed: 1 });
-    expect(await countersOf(high)).toEqual({ ...ZERO, sent: 1 });
-    await expectRecount();
-    await sender.stop();
-    sender = undefined;
   });
 });

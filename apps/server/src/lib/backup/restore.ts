@@ -23,12 +23,18 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type Database, migrateDatabase } from '../../db/client';
 import { BACKUP_FORMAT, type Manifest } from './create';
+import { DERIVED_TABLES, rebuildDerivedData } from './derived';
 import { ident, inTransaction, type Query } from './snapshot';
 import { readTar } from './tar';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
 export class RestoreRefusedError extends Error {}
+
+export type RestoreOptions = {
+  /** Where a warning goes (one line, no secret): standard error unless given. */
+  warn?: (message: string) => void;
+};
 
 /** The reverse of COPY's text escapes. */
 function copyValue(field: string): string | null {
@@ -58,11 +64,14 @@ export async function assertEmptyTarget(database: Database, dataDir: string): Pr
   }
 }
 
+type Journal = { entries: { tag: string }[] };
+
+const readJournal = () =>
+  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as Journal;
+
 /** Applies the first `level` migrations only: the backup's rows fit the schema of that level. */
-async function migrateTo(database: Database, level: number): Promise<void> {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
+export async function migrateTo(database: Database, level: number): Promise<void> {
+  const journal = readJournal();
   if (level > journal.entries.length) {
     throw new RestoreRefusedError(
       `The backup comes from a newer Quayside (${level} migrations, this one knows ${journal.entries.length}): update Quayside first.`,
@@ -83,18 +92,34 @@ async function migrateTo(database: Database, level: number): Promise<void> {
   }
 }
 
-async function loadData(query: Query, sqlFile: string): Promise<Map<string, number>> {
+/**
+ * Loads the rows of data.sql. Those of the tables of derived data skip a key their triggers wrote
+ * already (`rebuildDerivedData` sets the figures right after).
+ */
+async function loadData(
+  query: Query,
+  sqlFile: string,
+  warn: (message: string) => void,
+): Promise<Map<string, number>> {
   // Foreign keys and triggers off while loading, as pg_dump --disable-triggers does; needs a
-  // superuser (PGlite is one). Otherwise the dump's order (referenced tables first) still loads.
+  // superuser (PGlite is one). Otherwise the dump's order (referenced tables first) still loads,
+  // and the data the triggers keep comes right as restoreBackup counts it again (derived.ts).
   await query('SAVEPOINT replica');
   try {
     await query('SET LOCAL session_replication_role = replica');
     await query('RELEASE SAVEPOINT replica');
-  } catch {
+  } catch (err) {
     await query('ROLLBACK TO SAVEPOINT replica');
+    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    warn(
+      `Warning: SET session_replication_role = replica was refused (${reason}), as it is for a database user ` +
+        'that is not a superuser: triggers stay on while the rows load. The restore goes on, and the counts the ' +
+        'triggers keep are counted again from the restored rows.',
+    );
   }
   const counts = new Map<string, number>();
   let table: string | null = null;
+  let derived = false;
   let columns = '';
   let width = 0;
   let batch: (string | null)[][] = [];
@@ -102,7 +127,8 @@ async function loadData(query: Query, sqlFile: string): Promise<Map<string, numb
     if (!table || batch.length === 0) return;
     const params: (string | null)[] = [];
     const values = batch.map((row) => `(${row.map((v) => `$${params.push(v)}`).join(', ')})`).join(', ');
-    await query(`INSERT INTO public.${ident(table)} (${columns}) VALUES ${values}`, params);
+    const conflict = derived ? ' ON CONFLICT DO NOTHING' : '';
+    await query(`INSERT INTO public.${ident(table)} (${columns}) VALUES ${values}${conflict}`, params);
     counts.set(table, (counts.get(table) ?? 0) + batch.length);
     batch = [];
   };
@@ -124,6 +150,7 @@ async function loadData(query: Query, sqlFile: string): Promise<Map<string, numb
     const copy = /^COPY public\.("(?:[^"]|"")+") \((.*)\) FROM stdin;$/.exec(line);
     if (copy) {
       table = (copy[1] as string).slice(1, -1).replace(/""/g, '"');
+      derived = DERIVED_TABLES.has(table);
       columns = copy[2] as string;
       width = columns.split(', ').length;
       counts.set(table, 0);
@@ -137,13 +164,17 @@ async function loadData(query: Query, sqlFile: string): Promise<Map<string, numb
 /**
  * Restores a backup into an empty place: verifies the files against the manifest, migrates the
  * database to the backup's level, loads the rows in one transaction, then applies the newer
- * migrations of this Quayside.
+ * migrations of this Quayside. The data kept by triggers (derived.ts) is counted again from the
+ * restored rows: in the loading transaction when the backup has this Quayside's level, else after
+ * the newer migrations (the schema the counting is written for).
  */
 export async function restoreBackup(
   database: Database,
   dataDir: string,
   backupFile: string,
+  options: RestoreOptions = {},
 ): Promise<Manifest> {
+  const warn = options.warn ?? ((message: string) => console.warn(message));
   mkdirSync(dataDir, { recursive: true });
   await assertEmptyTarget(database, dataDir);
   const work = mkdtempSync(path.join(os.tmpdir(), 'quayside-restore-'));
@@ -177,9 +208,12 @@ export async function restoreBackup(
         throw new Error(`The backup is damaged: ${name} is missing or its bytes differ.`);
     }
     await migrateTo(database, manifest.migrations);
-    const counts = await inTransaction(database, 'BEGIN', (query) =>
-      loadData(query, path.join(work, 'data.sql')),
-    );
+    const latest = manifest.migrations === readJournal().entries.length;
+    const counts = await inTransaction(database, 'BEGIN', async (query) => {
+      const loaded = await loadData(query, path.join(work, 'data.sql'), warn);
+      if (latest) await rebuildDerivedData(query);
+      return loaded;
+    });
     for (const t of manifest.tables) {
       if (counts.get(t.name) !== t.rows)
         throw new Error(
@@ -187,6 +221,7 @@ export async function restoreBackup(
         );
     }
     await migrateDatabase(database);
+    if (!latest) await inTransaction(database, 'BEGIN', rebuildDerivedData);
     // The database was empty, so nothing is encrypted with a key this place may have generated.
     if (existsSync(path.join(staged, 'secret.key'))) {
       renameSync(path.join(staged, 'secret.key'), path.join(dataDir, 'secret.key'));

@@ -132,6 +132,35 @@ describe('search everywhere', () => {
     expect(bySender.groups.map((g) => g.kind)).toEqual(['inquiry']);
   });
 
+  it('finds mail by a text with a number the same way whether the number is rare or in 1,000+ emails', async () => {
+    const account = (await t.database.db.select({ id: emails.accountId }).from(emails).limit(1))[0]!.id;
+    const mail = (n: number, subject: string) => ({
+      accountId: account,
+      dedupeKey: `rare-${n}`,
+      subject,
+      fromAddress: `buyer${n}@rare.test`,
+      date: new Date(Date.now() - n * 60_000),
+    });
+    // "9931" is in 1,001 emails (more candidates than the rare-word path takes), "4217" in two.
+    await t.database.db
+      .insert(emails)
+      .values(Array.from({ length: 1001 }, (_, n) => mail(n, `Quote 9931 part ${n}`)));
+    const [wanted, other] = await t.database.db
+      .insert(emails)
+      .values([mail(2001, 'Glass bowl 4217 reorder'), mail(2002, 'Plate 4217 reorder')])
+      .returning({ id: emails.id });
+    const rare = await search('bowl 4217');
+    expect(idsOf(rare, 'email')).toEqual([wanted!.id]);
+    expect(idsOf(await search('4217 reorder'), 'email')).toEqual([wanted!.id, other!.id]);
+    const common = await search('9931 part 100');
+    expect(rare.groups.map((g) => g.kind)).toEqual(['email']);
+    // Parts 100 and 1000: newest first (part 100 is the newer).
+    expect(common.groups.find((g) => g.kind === 'email')?.items.map((i) => i.title)).toEqual([
+      'Quote 9931 part 100',
+      'Quote 9931 part 1000',
+    ]);
+  });
+
   it('finds documents by number, the exact number first', async () => {
     const a = await search(quotation.number.toLowerCase());
     expect(idsOf(a, 'quotation')[0]).toBe(quotation.id);

@@ -35,7 +35,8 @@ const PHONE = {
     'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
 };
 
-type Screen = { name: string; path: string; signedIn: boolean; ready: string };
+/** `path`: a function for a screen that needs a new record per visit. */
+type Screen = { name: string; path: string | (() => Promise<string>); signedIn: boolean; ready: string };
 type Traffic = { js: number; css: number; api: number; total: number; requests: number };
 
 const argv = process.argv.slice(2);
@@ -64,14 +65,16 @@ type Account = Record<string, unknown> & { id: number };
 const [account] = await api<Account[]>('GET', '/api/email/get_email_account_detail/', token);
 if (!account) throw new Error('the sample data has no mail account');
 await api('POST', '/api/email/update_email_account/', token, { ...account, enabled: true });
-const draft = await api<{ id: number }>('GET', '/api/email/compose/?mode=new', token);
+// A new draft per visit: the editor drops a draft left blank when its page closes.
+const newDraftPath = async () =>
+  `/email/emailCreate/${(await api<{ id: number }>('GET', '/api/email/compose/?mode=new', token)).id}`;
 
 const SCREENS: Screen[] = [
   { name: 'login', path: '/login', signedIn: false, ready: 'form button[type="submit"]' },
   { name: 'dashboard', path: '/dashboard', signedIn: true, ready: '.dashboard .shortcut' },
   { name: 'customer list', path: '/customer/list', signedIn: true, ready: '.ant-table-row' },
   { name: 'email inbox', path: '/email/inbox', signedIn: true, ready: '.ant-table-row' },
-  { name: 'compose', path: `/email/emailCreate/${draft.id}`, signedIn: true, ready: '.ProseMirror' },
+  { name: 'compose', path: newDraftPath, signedIn: true, ready: '.ProseMirror' },
 ];
 
 const sessionCookie = () => ({ name: 'rs-token', value: token, url: base });
@@ -111,7 +114,8 @@ async function visit(
 ): Promise<{ traffic: Traffic; readyMs: number }> {
   const page = await context.newPage();
   const traffic = await recordTraffic(page);
-  await page.goto(`${base}${screen.path}`, { waitUntil: 'commit' });
+  const address = typeof screen.path === 'string' ? screen.path : await screen.path();
+  await page.goto(`${base}${address}`, { waitUntil: 'commit' });
   await page.locator(screen.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
   const readyMs = await page.evaluate(() => performance.now());
   await settle(page);

@@ -13,7 +13,7 @@ import type {
   TaskType,
   TaskUpdate,
 } from '@quayside/contract';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, emailAccounts, files, taskRecipients, tasks } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -81,9 +81,13 @@ const nextSend = sql<Date | null>`CASE WHEN ${tasks.status} = 'running' THEN (
   (v: Date | string | null) => (v === null ? null : new Date(v)),
 );
 
-/** When a running task sends next (the detail's): the list's `nextSend`, for one task. */
-async function nextSendOf(db: Db, id: number): Promise<Date | null> {
-  const [r] = await db.select({ at: nextSend }).from(tasks).where(eq(tasks.id, id));
+/** When a running task sends next (the detail's): the same probe. */
+async function nextSendOf(db: Db, row: TaskRow): Promise<Date | null> {
+  if (row.status !== 'running') return null;
+  const [r] = await db
+    .select({ at: min(taskRecipients.scheduledAt) })
+    .from(taskRecipients)
+    .where(and(eq(taskRecipients.taskId, row.id), eq(taskRecipients.status, 'pending')));
   return r?.at ?? null;
 }
 
@@ -152,7 +156,7 @@ export async function listTasks(db: Db, query: TaskListQuery): Promise<ListAnswe
 export async function getTask(db: Db, user: User, id: number): Promise<Task> {
   const row = await loadTask(db, user, id);
   const account = await findAccountRow(db, row.accountId);
-  const counts = countsOf(row, await nextSendOf(db, id));
+  const counts = countsOf(row, await nextSendOf(db, row));
   const fileRows = row.attachmentIds.length
     ? await db
         .select({ file_id: files.id, name: files.name, size: files.size, mime: files.mime })

@@ -23,48 +23,9 @@ CREATE TABLE "order_day_totals" (
 CREATE INDEX "emails_inquiry_date" ON "emails" USING btree ("date","id","thread_id","customer_id","sender_country","handler_id") WHERE type = 'inquiry' AND deleted_at IS NULL AND folder <> 'trash';--> statement-breakpoint
 CREATE INDEX "emails_thread_answers" ON "emails" USING btree ("thread_id") WHERE direction = 'out' AND send_status IN ('', 'sent') AND deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "orders_created" ON "orders" USING btree ("created_at");--> statement-breakpoint
--- The figures of the orders made on the UTC days from `first` to `last`: per day, salesperson and
--- currency (orders, Σ total), and per top-products key too (the current version's lines, keyed as the
--- top-products chart ranks them). One definition for the triggers (a day at a time) and for a restore,
--- which counts every day again (lib/backup/derived.ts).
-CREATE FUNCTION order_day_totals_of(first date, last date)
-RETURNS TABLE (day date, owner_id int, currency text, n bigint, total numeric)
-LANGUAGE sql STABLE AS $$
-  SELECT (created_at AT TIME ZONE 'UTC')::date, coalesce(owner_id, 0), currency, count(*), sum(total)
-  FROM orders
-  WHERE created_at >= first::timestamp AT TIME ZONE 'UTC' AND created_at < (last + 1)::timestamp AT TIME ZONE 'UTC'
-  GROUP BY 1, 2, 3
-$$;--> statement-breakpoint
-CREATE FUNCTION order_day_lines_of(first date, last date)
-RETURNS TABLE (day date, owner_id int, currency text, k text, product_id int, label text,
-  label_amount numeric, n bigint, amount numeric)
-LANGUAGE sql STABLE AS $$
-  SELECT day, owner_id, currency, k, max(product_id),
-    coalesce((array_agg(label ORDER BY amount DESC, label COLLATE "C"))[1], ''),
-    max(amount), count(DISTINCT order_id), sum(amount)
-  FROM (
-    SELECT (o.created_at AT TIME ZONE 'UTC')::date AS day, coalesce(o.owner_id, 0) AS owner_id, o.currency,
-      o.id AS order_id, l.product_id, l.amount, coalesce(l.model, l.description) AS label,
-      CASE WHEN l.product_id IS NOT NULL THEN 'p' || l.product_id
-           WHEN l.model IS NOT NULL THEN 'm' || lower(l.model)
-           -- A long text (up to 2,000 characters) would pass the key index's row limit: its
-           -- start and a hash of it instead.
-           WHEN octet_length(l.description) > 1000 THEN 'd' || left(lower(l.description), 200) || md5(lower(l.description))
-           ELSE 'd' || lower(coalesce(l.description, '')) END AS k
-    FROM orders o
-    JOIN document_versions v ON v.kind = 'order' AND v.document_id = o.id AND v.version = o.version
-    CROSS JOIN LATERAL (
-      SELECT (item->>'product_id')::int AS product_id, nullif(item->>'model', '') AS model,
-        item->>'description' AS description, (item->>'amount')::numeric AS amount
-      FROM jsonb_array_elements(v.content->'items') AS item
-    ) l
-    WHERE o.created_at >= first::timestamp AT TIME ZONE 'UTC' AND o.created_at < (last + 1)::timestamp AT TIME ZONE 'UTC'
-  ) x
-  GROUP BY day, owner_id, currency, k
-$$;--> statement-breakpoint
--- Counts the given days again from their orders. One transaction at a time per day (an advisory
--- lock taken in day order, so two never wait on each other in a circle): a day is deleted and
--- written whole.
+-- Counts the given days again from their orders (the current version's lines, keyed as the
+-- top-products chart ranks them). One transaction at a time per day (an advisory lock taken in day
+-- order, so two never wait on each other in a circle): a day is deleted and written whole.
 CREATE FUNCTION order_day_refresh(days date[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   d date;
@@ -73,9 +34,34 @@ BEGIN
     PERFORM pg_advisory_xact_lock(1869771333, d - date '2000-01-01');
     DELETE FROM order_day_totals WHERE day = d;
     DELETE FROM order_day_lines WHERE day = d;
-    INSERT INTO order_day_totals (day, owner_id, currency, n, total) SELECT * FROM order_day_totals_of(d, d);
+    INSERT INTO order_day_totals (day, owner_id, currency, n, total)
+    SELECT d, coalesce(owner_id, 0), currency, count(*), sum(total)
+    FROM orders
+    WHERE created_at >= d::timestamp AT TIME ZONE 'UTC' AND created_at < (d + 1)::timestamp AT TIME ZONE 'UTC'
+    GROUP BY 2, 3;
     INSERT INTO order_day_lines (day, owner_id, currency, k, product_id, label, label_amount, n, amount)
-    SELECT * FROM order_day_lines_of(d, d);
+    SELECT d, owner_id, currency, k, max(product_id),
+      coalesce((array_agg(label ORDER BY amount DESC, label COLLATE "C"))[1], ''),
+      max(amount), count(DISTINCT order_id), sum(amount)
+    FROM (
+      SELECT coalesce(o.owner_id, 0) AS owner_id, o.currency, o.id AS order_id, l.product_id, l.amount,
+        coalesce(l.model, l.description) AS label,
+        CASE WHEN l.product_id IS NOT NULL THEN 'p' || l.product_id
+             WHEN l.model IS NOT NULL THEN 'm' || lower(l.model)
+             -- A long text (up to 2,000 characters) would pass the key index's row limit: its
+             -- start and a hash of it instead.
+             WHEN octet_length(l.description) > 1000 THEN 'd' || left(lower(l.description), 200) || md5(lower(l.description))
+             ELSE 'd' || lower(coalesce(l.description, '')) END AS k
+      FROM orders o
+      JOIN document_versions v ON v.kind = 'order' AND v.document_id = o.id AND v.version = o.version
+      CROSS JOIN LATERAL (
+        SELECT (item->>'product_id')::int AS product_id, nullif(item->>'model', '') AS model,
+          item->>'description' AS description, (item->>'amount')::numeric AS amount
+        FROM jsonb_array_elements(v.content->'items') AS item
+      ) l
+      WHERE o.created_at >= d::timestamp AT TIME ZONE 'UTC' AND o.created_at < (d + 1)::timestamp AT TIME ZONE 'UTC'
+    ) x
+    GROUP BY owner_id, currency, k;
   END LOOP;
 END;
 $$;--> statement-breakpoint

@@ -39,14 +39,35 @@ const REBUILD: readonly string[] = [
    FROM emails WHERE deleted_at IS NULL
    GROUP BY 1, 2, 3, 4, 5, 6, 7
    ON CONFLICT (day, account_id, folder, type, handler_id, created_by, send_status) DO UPDATE SET n = excluded.n`,
-  // What order_day_refresh (0016) writes for a day, for every day at once (its functions, over all
-  // dates). It writes a day whole, so no other row is left.
+  // order_day_refresh (0016) over every day at once: a day is the UTC date of created_at. It
+  // writes a day whole, so no other row is left.
   'DELETE FROM order_day_totals',
   'DELETE FROM order_day_lines',
   `INSERT INTO order_day_totals (day, owner_id, currency, n, total)
-   SELECT * FROM order_day_totals_of('-infinity', 'infinity')`,
+   SELECT (created_at AT TIME ZONE 'UTC')::date, coalesce(owner_id, 0), currency, count(*), sum(total)
+   FROM orders WHERE created_at IS NOT NULL
+   GROUP BY 1, 2, 3`,
   `INSERT INTO order_day_lines (day, owner_id, currency, k, product_id, label, label_amount, n, amount)
-   SELECT * FROM order_day_lines_of('-infinity', 'infinity')`,
+   SELECT day, owner_id, currency, k, max(product_id),
+     coalesce((array_agg(label ORDER BY amount DESC, label COLLATE "C"))[1], ''),
+     max(amount), count(DISTINCT order_id), sum(amount)
+   FROM (
+     SELECT (o.created_at AT TIME ZONE 'UTC')::date AS day, coalesce(o.owner_id, 0) AS owner_id, o.currency,
+       o.id AS order_id, l.product_id, l.amount, coalesce(l.model, l.description) AS label,
+       CASE WHEN l.product_id IS NOT NULL THEN 'p' || l.product_id
+            WHEN l.model IS NOT NULL THEN 'm' || lower(l.model)
+            WHEN octet_length(l.description) > 1000 THEN 'd' || left(lower(l.description), 200) || md5(lower(l.description))
+            ELSE 'd' || lower(coalesce(l.description, '')) END AS k
+     FROM orders o
+     JOIN document_versions v ON v.kind = 'order' AND v.document_id = o.id AND v.version = o.version
+     CROSS JOIN LATERAL (
+       SELECT (item->>'product_id')::int AS product_id, nullif(item->>'model', '') AS model,
+         item->>'description' AS description, (item->>'amount')::numeric AS amount
+       FROM jsonb_array_elements(v.content->'items') AS item
+     ) l
+     WHERE o.created_at IS NOT NULL
+   ) x
+   GROUP BY day, owner_id, currency, k`,
   // 0018's backfill, and zero for the tasks without recipients (that backfill leaves them alone).
   `UPDATE tasks t SET
      recipients_pending = c.pending, recipients_sending = c.sending, recipients_sent = c.sent,

@@ -2,13 +2,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { compressAssets } from './vite-compress.ts';
-import { loginCriticalCss } from './vite-critical-css.ts';
+import { inlineEntryCss, loginCriticalCss } from './vite-critical-css.ts';
 import { firstScreenScript } from './vite-first-screen.ts';
 
 const backend = process.env.QUAYSIDE_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), loginCriticalCss(), firstScreenScript(), compressAssets()],
+  plugins: [react(), loginCriticalCss(), inlineEntryCss(), firstScreenScript(), compressAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -60,7 +60,19 @@ type Counts = Omit<TaskCounts, 'progress'> & { next: Date | null };
  * A task's figures from its counters (kept by triggers on task_recipients in the transaction of
  * each change, migration 0018): sending ones are still pending, an opened email was sent.
  */
-function countsOf(row: TaskRow, next: Date | null): Counts {
+/** The task's recipient counters (kept by triggers): what its progress is read from. */
+const counterColumns = {
+  recipientsPending: tasks.recipientsPending,
+  recipientsSending: tasks.recipientsSending,
+  recipientsSent: tasks.recipientsSent,
+  recipientsOpened: tasks.recipientsOpened,
+  recipientsFailed: tasks.recipientsFailed,
+  recipientsSkipped: tasks.recipientsSkipped,
+  openCount: tasks.openCount,
+};
+type Counters = Pick<TaskRow, keyof typeof counterColumns>;
+
+function countsOf(row: Counters, next: Date | null): Counts {
   const pending = row.recipientsPending + row.recipientsSending;
   const sent = row.recipientsSent + row.recipientsOpened;
   return {
@@ -501,7 +513,8 @@ export async function* allRecipients(db: Db, query: Pick<TaskRecipientsQuery, 'i
 /** The SSE `task` event with the task's progress, to everyone signed in; done first when nobody is left. */
 export async function announceTask(ctx: Pick<AppContext, 'db' | 'events'>, id: number): Promise<void> {
   await finishIfDone(ctx.db, id);
-  const [task] = await ctx.db.select().from(tasks).where(eq(tasks.id, id));
+  // Only the counters: a sending task is announced every few seconds, its body is not needed.
+  const [task] = await ctx.db.select(counterColumns).from(tasks).where(eq(tasks.id, id));
   if (!task) return;
   ctx.events.publish('all', { type: 'task', data: { id, progress: progressOf(countsOf(task, null)) } });
 }

@@ -12,9 +12,27 @@ function colorFor(name: string): string {
 export function UserAvatar({ name, src, size = 32 }: { name: string; src?: string | null; size?: number }) {
   const initial = [...name.trim()][0]?.toUpperCase() ?? '?';
   if (src) return <Avatar src={src} size={size} alt={name} />;
+  // One letter at a size set here: antd's Avatar would measure it after each mount to scale it
+  // (a forced layout of the whole page in the shell's first render), for nothing.
   return (
-    <Avatar size={size} style={{ backgroundColor: colorFor(name), fontSize: Math.round(size * 0.45) }}>
+    <span
+      className="user-avatar"
+      style={{
+        display: 'inline-flex',
+        flex: 'none',
+        alignItems: 'center',
+        justifyContent: 'center',
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        backgroundColor: colorFor(name),
+        color: '#fff',
+        fontSize: Math.round(size * 0.45),
+        lineHeight: 1,
+        userSelect: 'none',
+      }}
+    >
       {initial}
-    </Avatar>
+    </span>
   );
 }

@@ -112,28 +112,3 @@ export function loginCriticalCss(): Plugin {
     },
   };
 }
-
-/**
- * The app's own entry stylesheet (a few kB: the boot screen's page and the login page's layout) goes
- * into index.html as a `<style>`: a stylesheet link would hold the first paint of the boot screen for
- * one more round trip on a phone's line.
- */
-export function inlineEntryCss(): Plugin {
-  return {
-    name: 'quayside:inline-entry-css',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        return html.replace(
-          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
-          (tag, file) => {
-            const asset = ctx.bundle?.[file];
-            if (asset?.type !== 'asset') return tag;
-            return `<style>${String(asset.source).replaceAll('</style', '<\\/style')}</style>`;
-          },
-        );
-      },
-    },
-  };
-}

@@ -56,10 +56,6 @@ export async function loadTask(db: Db, user: User, id: number): Promise<TaskRow>
 
 type Counts = Omit<TaskCounts, 'progress'> & { next: Date | null };
 
-/**
- * A task's figures from its counters (kept by triggers on task_recipients in the transaction of
- * each change, migration 0018): sending ones are still pending, an opened email was sent.
- */
 /** The task's recipient counters (kept by triggers): what its progress is read from. */
 const counterColumns = {
   recipientsPending: tasks.recipientsPending,
@@ -72,6 +68,10 @@ const counterColumns = {
 };
 type Counters = Pick<TaskRow, keyof typeof counterColumns>;
 
+/**
+ * A task's figures from its counters (kept by triggers on task_recipients in the transaction of
+ * each change, migration 0018): sending ones are still pending, an opened email was sent.
+ */
 function countsOf(row: Counters, next: Date | null): Counts {
   const pending = row.recipientsPending + row.recipientsSending;
   const sent = row.recipientsSent + row.recipientsOpened;

@@ -18,18 +18,10 @@ export function UserAvatar({ name, src, size = 32 }: { name: string; src?: strin
     <span
       className="user-avatar"
       style={{
-        display: 'inline-flex',
-        flex: 'none',
-        alignItems: 'center',
-        justifyContent: 'center',
         width: size,
         height: size,
-        borderRadius: '50%',
         backgroundColor: colorFor(name),
-        color: '#fff',
         fontSize: Math.round(size * 0.45),
-        lineHeight: 1,
-        userSelect: 'none',
       }}
     >
       {initial}

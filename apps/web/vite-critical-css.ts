@@ -3,13 +3,22 @@ import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
 /**
- * The antd components the login page draws (LoginPage.tsx). Their rules of antd's static
- * stylesheet make a small stylesheet of their own (16 kB over the wire), so the login page renders
- * as soon as the app's code is in, without waiting for the whole one (1 MB, 75 kB over the wire):
- * that one loads after the login page has painted, and every other screen waits for it
- * (styles/antd-styles.ts).
+ * Parts of antd's static stylesheet (1 MB, 75 kB over the wire) for the first screens, each a small
+ * stylesheet of its own, so the first screen renders as soon as the app's code is in without
+ * waiting for the whole one: that one loads after the first screen has painted, and every other
+ * screen waits for it (styles/antd-styles.ts).
+ * - login: the antd components LoginPage.tsx draws (16 kB over the wire).
+ * - shell: what the signed-in layout and the dashboard draw, their popups (menus, tooltips, the
+ *   owner select) included (39 kB); shell-css.test.ts keeps it in step with the dashboard's DOM.
  */
-const LOGIN_COMPONENTS = ['form', 'input', 'btn', 'typography', 'segmented', 'alert', 'app', 'wave'];
+export const CRITICAL_PARTS = {
+  login: ['form', 'input', 'btn', 'typography', 'segmented', 'alert', 'app', 'wave'],
+  shell: [
+    ...['app', 'wave', 'layout', 'menu', 'breadcrumb', 'dropdown', 'tooltip', 'btn', 'typography', 'spin'],
+    ...['card', 'row', 'col', 'space', 'tag', 'select', 'skeleton', 'segmented', 'badge', 'scroll', 'empty'],
+  ],
+} as const;
+type Part = keyof typeof CRITICAL_PARTS;
 
 /** Splits CSS text into its top-level blocks (`prelude{body}`), braces inside blocks kept. */
 function blocks(css: string): { prelude: string; body: string }[] {
@@ -71,22 +80,21 @@ export function criticalCss(css: string, components: readonly string[]): string 
   return text + animations.map(([, rule]) => rule).join('');
 }
 
-const ID = 'virtual:antd-login-css';
-const RESOLVED = `\0${ID}`;
-const IMPORT = /import\s+(\w+)\s+from\s+['"]virtual:antd-login-css['"];?/;
-const PLACEHOLDER = '__QUAYSIDE_ANTD_LOGIN_CSS__';
+const virtualId = (part: Part) => `virtual:antd-${part}-css`;
+const placeholder = (part: Part) => `__QUAYSIDE_ANTD_${part.toUpperCase()}_CSS__`;
+const PARTS = Object.keys(CRITICAL_PARTS) as Part[];
 
 /**
- * `import href from 'virtual:antd-login-css'`: the address of a stylesheet with the login page's part
- * of antd's stylesheet, built as a hashed asset of its own (in development: the whole stylesheet).
- * In the build the address is written into each importer as a string, as Vite does for `?url`
- * imports (a module of its own would be one more file to fetch before the first screen's script).
+ * `import href from 'virtual:antd-login-css'` (or `-shell-css`): the address of that part of antd's
+ * stylesheet, built as a hashed asset of its own (in development: the whole stylesheet). In the
+ * build the address is written into each importer as a string, as Vite does for `?url` imports (a
+ * module of its own would be one more file to fetch before the first screen's script).
  */
-export function loginCriticalCss(): Plugin {
+export function criticalCssParts(): Plugin {
   let build = false;
-  let ref = '';
+  const refs = new Map<Part, string>();
   return {
-    name: 'quayside:login-critical-css',
+    name: 'quayside:critical-css',
     configResolved(config) {
       build = config.command === 'build' && !config.isWorker;
     },
@@ -94,21 +102,29 @@ export function loginCriticalCss(): Plugin {
       if (!build) return;
       const require = createRequire(import.meta.url);
       const css = readFileSync(require.resolve('antd/dist/antd.css'), 'utf8');
-      ref = this.emitFile({
-        type: 'asset',
-        name: 'antd-login.css',
-        source: criticalCss(css, LOGIN_COMPONENTS),
-      });
+      for (const part of PARTS) {
+        const source = criticalCss(css, CRITICAL_PARTS[part]);
+        refs.set(part, this.emitFile({ type: 'asset', name: `antd-${part}.css`, source }));
+      }
     },
-    resolveId: (id) => (id === ID ? RESOLVED : undefined),
-    load: (id) => (id === RESOLVED ? `export { default } from 'antd/dist/antd.css?url';` : undefined),
+    resolveId: (id) => (PARTS.some((part) => id === virtualId(part)) ? `\0${id}` : undefined),
+    load: (id) =>
+      PARTS.some((part) => id === `\0${virtualId(part)}`)
+        ? `export { default } from 'antd/dist/antd.css?url';`
+        : undefined,
     transform(code) {
-      if (!build || !code.includes(ID)) return undefined;
-      return { code: code.replace(IMPORT, `const $1 = ${JSON.stringify(PLACEHOLDER)};`), map: null };
+      if (!build || !code.includes('virtual:antd-')) return undefined;
+      let out = code;
+      for (const part of PARTS) {
+        const re = new RegExp(`import\\s+(\\w+)\\s+from\\s+['"]${virtualId(part)}['"];?`);
+        out = out.replace(re, `const $1 = ${JSON.stringify(placeholder(part))};`);
+      }
+      return out === code ? undefined : { code: out, map: null };
     },
     renderChunk(code) {
-      if (!code.includes(PLACEHOLDER)) return null;
-      return { code: code.replaceAll(PLACEHOLDER, `/${this.getFileName(ref)}`), map: null };
+      let out = code;
+      for (const [part, ref] of refs) out = out.replaceAll(placeholder(part), `/${this.getFileName(ref)}`);
+      return out === code ? null : { code: out, map: null };
     },
   };
 }

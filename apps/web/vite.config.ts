@@ -3,13 +3,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { bootScreen } from './vite-boot-screen.ts';
 import { compressAssets } from './vite-compress.ts';
-import { loginCriticalCss } from './vite-critical-css.ts';
+import { criticalCssParts } from './vite-critical-css.ts';
 import { firstScreenScript } from './vite-first-screen.ts';
 
 const backend = process.env.QUAYSIDE_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), loginCriticalCss(), bootScreen(), firstScreenScript(), compressAssets()],
+  plugins: [react(), criticalCssParts(), bootScreen(), firstScreenScript(), compressAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -2,11 +2,13 @@
 // will show while the app's own code still downloads. Without it the screen's chunk is asked for only
 // once the app has started: one more round trip and download in a row on a phone. It imports no
 // library (that would make it wait for them); a wrong guess only fetches a chunk early. It also
-// starts antd's stylesheet (styles/antd-styles.ts: the login page's part of it on the login page), so
+// starts antd's stylesheet (styles/antd-styles.ts: the login page's or the dashboard's part of it on
+// those), so
 // it downloads beside the app's code: the same
 // few lines here, not an import of that module (it would become one more file both entries load).
 
 import loginStylesHref from 'virtual:antd-login-css';
+import shellStylesHref from 'virtual:antd-shell-css';
 import antdStylesHref from 'antd/dist/antd.css?url';
 
 /** `COOKIE.token` and the paths of `shared/routes/paths.ts` (first-screen.test.ts keeps them equal). */
@@ -27,9 +29,14 @@ export function firstScreen(pathname: string, cookie: string): FirstScreen {
 
 if (typeof document !== 'undefined' && !import.meta.env.VITEST) {
   const screen = firstScreen(location.pathname, document.cookie);
-  // The login page renders with its own small part of the stylesheet; the others need the whole.
+  // The login page and the dashboard render with their own small part of the stylesheet; the
+  // others need the whole.
   const [href, key] =
-    screen === 'login' ? [loginStylesHref, 'antdLoginStyles'] : [antdStylesHref, 'antdStyles'];
+    screen === 'login'
+      ? [loginStylesHref, 'antdLoginStyles']
+      : screen === 'dashboard'
+        ? [shellStylesHref, 'antdShellStyles']
+        : [antdStylesHref, 'antdStyles'];
   // The app may have added it already (it ran first).
   if (!document.head.querySelector(`link[href="${href}"]`)) {
     const link = document.createElement('link');

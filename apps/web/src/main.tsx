@@ -1,10 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import type { FirstScreen } from './first-screen';
 import { installGlobalErrorHandlers, logError } from './shared/error-log/store';
 import { featureTextsReady, i18nReady } from './shared/i18n';
-import { LOGIN_PATH } from './shared/routes/paths';
-import { normalizePath } from './shared/routes/resolve';
+import { LOGIN_PATH, ROUTES } from './shared/routes/paths';
+import { matchRoute, normalizePath } from './shared/routes/resolve';
 import { getToken } from './shared/session';
 import { firstScreenStylesReady } from './styles/antd-styles';
 import './styles/global.css';
@@ -15,9 +16,18 @@ const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 
 // The app's texts and antd's stylesheet (no unstyled flash; the boot screen shows meanwhile): on
-// the login page only its own part of each (styles/antd-styles.ts, shared/i18n.ts).
-const onLogin = !getToken() || normalizePath(location.pathname) === LOGIN_PATH;
-await Promise.all([i18nReady, firstScreenStylesReady(onLogin), onLogin ? undefined : featureTextsReady()]);
+// the login page and the dashboard only their own part of the stylesheet (styles/antd-styles.ts), on
+// the login page only its own texts (shared/i18n.ts). The same guess as first-screen.ts's, made with
+// the app's own routes.
+const path = normalizePath(location.pathname);
+const route = matchRoute(ROUTES, path)?.resolved.route;
+const onLogin = !getToken() || path === LOGIN_PATH;
+const screen: FirstScreen = onLogin
+  ? 'login'
+  : route?.name === 'Dashboard' || route?.redirect === '/dashboard'
+    ? 'dashboard'
+    : 'other';
+await Promise.all([i18nReady, firstScreenStylesReady(screen), onLogin ? undefined : featureTextsReady()]);
 const app = createRoot(root, {
   // Errors caught by a page's error boundary are collected too (SHELL.md error log).
   onCaughtError: (error, info) =>

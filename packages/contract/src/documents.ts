@@ -1,8 +1,9 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { priceString, quantityString } from './decimal-schemas';
 import { commaList, queryBool, queryId, recordId } from './envelope';
 import { CURRENCIES, TRADE_TERMS, UNITS } from './lookups';
-import { formatMoney, priceString, quantityString, roundMoney } from './money';
+import { formatMoney, roundMoney } from './money';
 
 /**
  * The business-document kit shared by quotations, orders, invoices and packing lists: line items,

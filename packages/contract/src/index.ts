@@ -2,6 +2,7 @@ export * from './amount-in-words';
 export * from './auth';
 export * from './customers';
 export * from './dashboard';
+export * from './decimal-schemas';
 export * from './demo';
 export * from './documents';
 export * from './email';

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { priceString, quantityString } from './decimal-schemas';
 import {
   canonicalDecimal,
   compareDecimals,
   formatMoney,
   multiplyDecimals,
-  priceString,
-  quantityString,
   roundMoney,
   sumDecimals,
 } from './money';

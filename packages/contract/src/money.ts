@@ -1,5 +1,4 @@
 import Big from 'big.js';
-import { z } from 'zod';
 import { CURRENCIES } from './lookups';
 
 /**
@@ -11,7 +10,7 @@ import { CURRENCIES } from './lookups';
 export const PRICE_SCALE = 4;
 export const QUANTITY_SCALE = 3;
 /** Digits before the point; matches the database's numeric(18, 4). */
-const MAX_INTEGER_DIGITS = 14;
+export const MAX_INTEGER_DIGITS = 14;
 
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
@@ -27,37 +26,6 @@ export const decimalText = (value: Big): string => value.toFixed();
 
 /** The canonical text of a decimal the database answered ("12.3500" → "12.35"). */
 export const canonicalDecimal = (text: string): string => decimalText(new Big(text));
-
-/**
- * A non-negative decimal given as a string, answered in canonical form. More decimal places than
- * `scale` is an error, not a rounding: a price is kept exactly as it was entered.
- */
-export function decimalString(scale: number) {
-  const tooPrecise = scale === PRICE_SCALE ? 'At most 4 decimal places' : 'At most 3 decimal places';
-  return z
-    .string()
-    .max(40)
-    .transform((text, ctx) => {
-      const value = parseDecimal(text);
-      if (!value) {
-        ctx.addIssue({ code: 'custom', message: 'Enter a number such as 12.35' });
-        return z.NEVER;
-      }
-      const [whole = '', fraction = ''] = decimalText(value).split('.');
-      if (fraction.length > scale) {
-        ctx.addIssue({ code: 'custom', message: tooPrecise });
-        return z.NEVER;
-      }
-      if (whole.length > MAX_INTEGER_DIGITS) {
-        ctx.addIssue({ code: 'custom', message: 'Too large' });
-        return z.NEVER;
-      }
-      return decimalText(value);
-    });
-}
-
-export const priceString = decimalString(PRICE_SCALE);
-export const quantityString = decimalString(QUANTITY_SCALE);
 
 /** a × b, exact. */
 export const multiplyDecimals = (a: string, b: string): string => decimalText(new Big(a).times(b));

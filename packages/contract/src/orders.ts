@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceString } from './decimal-schemas';
 import {
   currencyFilter,
   documentDiff,
@@ -19,7 +20,6 @@ import {
   sortParam,
 } from './envelope';
 import { ORDER_STATUS } from './lookups';
-import { priceString } from './money';
 
 /**
  * Orders (spec §2, §3): made from a won quotation or from scratch; like quotations each save appends

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quantityString } from './decimal-schemas';
 import {
   diffFields,
   diffLines,
@@ -11,7 +12,6 @@ import {
 } from './documents';
 import { calendarDate, listQuery, queryId, recordId, sortParam } from './envelope';
 import { UNITS } from './lookups';
-import { quantityString } from './money';
 
 /**
  * Packing lists: made from an order (optionally tied to one of its invoices); per line cartons,

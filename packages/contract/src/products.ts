@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { priceString, quantityString } from './decimal-schemas';
 import { documentText } from './documents';
 import { listQuery, queryBool, queryId, queryIdList, recordId } from './envelope';
 import { CURRENCIES, UNITS } from './lookups';
-import { priceString, quantityString } from './money';
 
 const id = recordId;
 const text = documentText;

@@ -1,9 +1,19 @@
 import { type ComponentType, lazy } from 'react';
 import type { PageComponent, PageProps } from '@/shared/routes/types';
+import { antdStylesReady, shellStylesReady } from '@/styles/antd-styles';
 
-/** Every page is its own lazy chunk, so the first page loads only the shell. */
-const page = (load: () => Promise<{ default: ComponentType<PageProps> }>): PageComponent =>
-  Object.assign(lazy(load), { preload: load });
+type Load = () => Promise<{ default: ComponentType<PageProps> }>;
+
+/**
+ * Every page is its own lazy chunk, so the first page loads only the shell. A page shows once
+ * antd's whole stylesheet is in (styles/antd-styles.ts); the dashboard, with the shell's part of it
+ * when the visit began there.
+ */
+const page = (load: Load, styles = antdStylesReady): PageComponent =>
+  Object.assign(
+    lazy(() => Promise.all([load(), styles()]).then(([m]) => m)),
+    { preload: load },
+  );
 
 /** Every mail folder is the same list page (it reads its folder from the path): one chunk. */
 const emailFolder = page(() => import('@/features/email/pages/EmailFolderPage'));
@@ -17,7 +27,7 @@ const orderEditor = page(() => import('@/features/orders/pages/OrderEditPage'));
  * and its path shows "coming soon". Plugging a module in: add its pages here.
  */
 export const PAGES: Record<string, PageComponent> = {
-  Dashboard: page(() => import('@/features/dashboard/pages/DashboardPage')),
+  Dashboard: page(() => import('@/features/dashboard/pages/DashboardPage'), shellStylesReady),
   CustomerIndex: page(() => import('@/features/customers/pages/CustomerListPage')),
   CustomerCreate: page(() => import('@/features/customers/pages/CustomerCreatePage')),
   CustomerDetailView: page(() => import('@/features/customers/pages/CustomerDetailPage')),

@@ -3,7 +3,7 @@ import LoginPage from '@/features/auth/pages/LoginPage';
 import { featureTextsReady } from '@/shared/i18n';
 import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, PASSWORD_PATH, ROUTES } from '@/shared/routes/paths';
 import { matchRoute, normalizePath } from '@/shared/routes/resolve';
-import { antdStylesReady } from '@/styles/antd-styles';
+import { antdStylesReady, shellStylesReady } from '@/styles/antd-styles';
 import { PAGES } from './routes';
 
 /**
@@ -13,18 +13,19 @@ import { PAGES } from './routes';
  * every other page too.
  */
 /**
- * Every screen but the login page shows once antd's whole stylesheet (styles/antd-styles.ts) and the
+ * Every screen but the first one shows once antd's whole stylesheet (styles/antd-styles.ts) and the
  * features' texts (shared/i18n.ts) are in: the login page's first load carries neither.
  */
-async function withScreenAssets<T>(module: Promise<T>): Promise<T> {
-  const [m] = await Promise.all([module, antdStylesReady(), featureTextsReady()]);
+async function withScreenAssets<T>(module: Promise<T>, styles = antdStylesReady): Promise<T> {
+  const [m] = await Promise.all([module, styles(), featureTextsReady()]);
   return m;
 }
 
 const ChoosePasswordPage = lazy(() => withScreenAssets(import('@/features/auth/pages/ChoosePasswordPage')));
 const ForbiddenPage = lazy(() => withScreenAssets(import('@/features/errors/pages/ForbiddenPage')));
 const NotFoundPage = lazy(() => withScreenAssets(import('@/features/errors/pages/NotFoundPage')));
-const loadLayout = () => withScreenAssets(import('@/layout/Layout'));
+// The shell renders with its part of the stylesheet when the visit began on the dashboard.
+const loadLayout = () => withScreenAssets(import('@/layout/Layout'), shellStylesReady);
 export const Layout = lazy(loadLayout);
 
 export const STANDALONE = {

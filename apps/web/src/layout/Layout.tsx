@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ComposeOverlay } from '@/features/email/components/ComposeOverlay';
 import { usePasswordDialogOpen } from '@/features/profile/password-dialog';
+import { afterPaint, whenIdle } from '@/shared/scheduling';
 import { closeSidebar, isMobileWidth, setDevice, settingsStore, useSettings } from '@/shared/settings';
+import { addAntdStyles } from '@/styles/antd-styles';
 import { AppMain } from './AppMain';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
@@ -32,11 +34,21 @@ function useCloseSidebarOnMobileNavigation() {
   }, [pathname]);
 }
 
+/**
+ * A visit that began on the dashboard drew it with the shell's part of antd's stylesheet; the whole
+ * one, which every other screen waits for, is fetched once the first screen has painted and the
+ * browser is idle (within a few seconds), not beside the dashboard's own code and figures.
+ */
+function useWholeStylesheetAfterFirstPaint() {
+  useEffect(() => afterPaint(() => whenIdle(addAntdStyles, 3000)), []);
+}
+
 /** The shell around every signed-in page: sidebar, navbar with breadcrumb, tabs and the page. */
 export default function Layout() {
   const { sidebarOpened, device } = useSettings();
   useDeviceWatcher();
   useCloseSidebarOnMobileNavigation();
+  useWholeStylesheetAfterFirstPaint();
   useVisitedTag();
   const passwordDialogOpen = usePasswordDialogOpen();
   const mobile = device === 'mobile';

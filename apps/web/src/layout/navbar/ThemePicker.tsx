@@ -1,32 +1,40 @@
 import { BgColorsOutlined } from '@ant-design/icons';
-import { App, Button, ColorPicker, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setTheme, THEME_PRESETS, useSettings } from '@/shared/settings';
+import { useSettings } from '@/shared/settings';
+
+// antd's ColorPicker brings select, input-number and its own panels (about 45 kB over the wire):
+// every signed-in screen's first load would carry them for a button few press.
+const loadPicker = () => import('./ThemeColorPicker');
+const ThemeColorPicker = lazy(loadPicker);
 
 /** Theme colour picker: presets of SHELL.md, applied at once and remembered. */
 export function ThemePicker() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { theme } = useSettings();
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <span>
+      <Tooltip title={t('navbar.theme')}>
+        <Button
+          type="text"
+          className="navbar__item"
+          aria-label={t('navbar.theme')}
+          // Fetched on hover or focus, so it is usually in by the time the press lands.
+          onPointerEnter={() => void loadPicker()}
+          onFocus={() => void loadPicker()}
+          onClick={() => setWanted(true)}
+        >
+          <BgColorsOutlined className="navbar__icon" style={{ color: theme }} />
+        </Button>
+      </Tooltip>
+    </span>
+  );
+  if (!wanted) return button;
   return (
-    <ColorPicker
-      value={theme}
-      disabledAlpha
-      presets={[{ label: t('navbar.theme'), colors: [...THEME_PRESETS], defaultOpen: true }]}
-      onChangeComplete={(color) => {
-        const hex = color.toHexString();
-        if (hex.toLowerCase() === theme.toLowerCase()) return;
-        setTheme(hex);
-        void message.success(t('navbar.themeChanged'));
-      }}
-    >
-      <span>
-        <Tooltip title={t('navbar.theme')}>
-          <Button type="text" className="navbar__item" aria-label={t('navbar.theme')}>
-            <BgColorsOutlined className="navbar__icon" style={{ color: theme }} />
-          </Button>
-        </Tooltip>
-      </span>
-    </ColorPicker>
+    <Suspense fallback={button}>
+      <ThemeColorPicker>{button}</ThemeColorPicker>
+    </Suspense>
   );
 }

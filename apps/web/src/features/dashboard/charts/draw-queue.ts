@@ -3,6 +3,8 @@
 // per task, after the page has painted: those on screen first, in page order, the others when the
 // browser is idle. Between two charts the browser paints and answers input.
 
+import { afterPaint, whenIdle } from '@/shared/scheduling';
+
 export type DrawJob = {
   /** Draws the chart (called once, in a task of its own). */
   draw: () => void;
@@ -15,16 +17,6 @@ export type DrawJob = {
 const waiting = new Set<DrawJob>();
 /** Only the latest callback asked for draws; earlier ones find a newer ticket and do nothing. */
 let ticket = 0;
-
-const whenIdle = (run: () => void) => {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run);
-  else setTimeout(run, 100);
-};
-
-/** After the next frame has been painted, in a task of its own. */
-const afterPaint = (run: () => void) => {
-  requestAnimationFrame(() => setTimeout(run, 0));
-};
 
 const inPageOrder = (a: DrawJob, b: DrawJob) =>
   a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;

@@ -1,5 +1,5 @@
 import type { DashboardSummary } from '@quayside/contract';
-import { Badge, Card, Empty, List, Typography } from 'antd';
+import { Badge, Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCanOpen } from '@/shared/routes/pages';
@@ -29,22 +29,22 @@ export function TodoPanel({ data, ownerId }: { data: DashboardSummary | undefine
       {items.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.todo.none')} />
       ) : (
-        <List
-          size="small"
-          dataSource={items}
-          renderItem={(item) => {
+        // A plain list, not antd's List: that one brings its pagination into the dashboard's first load.
+        <ul className="dashboard-todo__list">
+          {items.map((item) => {
             const label = t(`dashboard.todo.${item.key}`, { count: item.n });
             return (
-              <List.Item extra={<Badge count={item.n} overflowCount={999} />}>
+              <li key={item.key} className="dashboard-todo__item">
                 {canOpen(item.to) ? (
                   <Link to={item.to}>{label}</Link>
                 ) : (
                   <Typography.Text>{label}</Typography.Text>
                 )}
-              </List.Item>
+                <Badge count={item.n} overflowCount={999} />
+              </li>
             );
-          }}
-        />
+          })}
+        </ul>
       )}
     </Card>
   );

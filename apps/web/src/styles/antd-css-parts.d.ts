@@ -1,0 +1,9 @@
+/** vite-critical-css.ts: the addresses of the first screens' parts of antd's stylesheet. */
+declare module 'virtual:antd-login-css' {
+  const href: string;
+  export default href;
+}
+declare module 'virtual:antd-shell-css' {
+  const href: string;
+  export default href;
+}

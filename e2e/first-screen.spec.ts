@@ -1,0 +1,73 @@
+import { expect, type Page, type Route, test } from '@playwright/test';
+import { CRITICAL_PARTS } from '../apps/web/vite-critical-css';
+import { shot, sidebar, signIn } from './support';
+
+/** antd's whole stylesheet (`/assets/antd-<hash>.css`), not one of the first screens' parts of it. */
+const isWholeAntdCss = (url: URL) =>
+  /\/assets\/antd-[\w-]{8}\.css$/.test(url.pathname) && !/antd-(shell|login)-/.test(url.pathname);
+
+/** Holds antd's whole stylesheet until `release()`: the first screen must not need it. */
+async function holdWholeStylesheet(page: Page): Promise<{ release: () => void; asked: () => boolean }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(isWholeAntdCss, async (route: Route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
+/** The antd components drawn on the page now (`ant-card-body` → `card`). */
+const antdComponents = (page: Page) =>
+  page.evaluate(() => {
+    const names = new Set<string>();
+    for (const element of Array.from(document.querySelectorAll('[class]')))
+      for (const name of Array.from(element.classList)) {
+        const component = /^ant-([a-z]+)/.exec(name)?.[1];
+        if (component) names.add(component);
+      }
+    return [...names].sort();
+  });
+
+test.use({ viewport: { width: 1366, height: 900 } });
+
+test('a visit that begins on the dashboard draws it with the shell part of antd styles, then the whole stylesheet replaces that part', async ({
+  page,
+  context,
+}) => {
+  await signIn(context);
+  const whole = await holdWholeStylesheet(page);
+  await page.goto('/dashboard');
+  await expect(page.locator('.dashboard .shortcut').first()).toBeVisible();
+  await expect(page.getByTestId('dashboard-todo')).toBeVisible();
+  // The popups of the first screen: the owner filter's list and a navbar tooltip.
+  await page.getByTestId('dashboard-owner').click();
+  await expect(page.locator('.ant-select-dropdown')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Theme colour' }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Theme colour' })).toBeVisible();
+
+  // Everything drawn so far is styled by the shell's part (vite-critical-css.ts keeps the list).
+  const drawn = await antdComponents(page);
+  const shell: readonly string[] = CRITICAL_PARTS.shell;
+  expect(drawn.filter((name) => !shell.includes(name))).toEqual([]);
+  expect(await page.locator('link[data-antd-shell-styles]').count()).toBe(1);
+  const card = page.locator('.dashboard-card').first();
+  await expect(card).toHaveCSS('border-radius', '8px');
+  await expect(card).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  await shot(page, 'dashboard-shell-styles');
+
+  // Another screen waits for the whole stylesheet (asked for once the dashboard had painted).
+  await expect.poll(whole.asked).toBe(true);
+  await sidebar(page).getByRole('menuitem', { name: 'Customers' }).click();
+  await expect(page).toHaveURL(/\/customer\/list$/);
+  await expect(page.locator('.ant-table-thead')).toBeHidden();
+  whole.release();
+  await expect(page.locator('.ant-table-thead')).toBeVisible();
+  await expect(page.locator('link[data-antd-shell-styles]')).toHaveCount(0);
+  await expect(page.locator('link[data-antd-styles][data-loaded=""]')).toHaveCount(1);
+  // antd's table head (a bare <th> is bold: 700).
+  await expect(page.locator('.ant-table-thead th').first()).toHaveCSS('font-weight', '500');
+});

@@ -13,7 +13,7 @@ import type {
   TaskType,
   TaskUpdate,
 } from '@quayside/contract';
-import { and, asc, count, desc, eq, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, emailAccounts, files, taskRecipients, tasks } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -93,14 +93,11 @@ const nextSend = sql<Date | null>`CASE WHEN ${tasks.status} = 'running' THEN (
   (v: Date | string | null) => (v === null ? null : new Date(v)),
 );
 
-/** When a running task sends next (the detail's): the same probe. */
+/** When a running task sends next (the detail's): the same probe, for one task. */
 async function nextSendOf(db: Db, row: TaskRow): Promise<Date | null> {
   if (row.status !== 'running') return null;
-  const [r] = await db
-    .select({ at: min(taskRecipients.scheduledAt) })
-    .from(taskRecipients)
-    .where(and(eq(taskRecipients.taskId, row.id), eq(taskRecipients.status, 'pending')));
-  return r?.at ?? null;
+  const [r] = await db.select({ next: nextSend }).from(tasks).where(eq(tasks.id, row.id));
+  return r?.next ?? null;
 }
 
 function progressOf(c: Counts): number {

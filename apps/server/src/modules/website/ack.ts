@@ -7,13 +7,18 @@ import { enqueueSend } from '../email/send';
 import { baseSubject } from '../email/sync/message';
 import { escapeHtml } from './html';
 
-/** What the buyer reads when the admin left the subject or the text empty. */
-export const ACK_DEFAULTS: Record<SiteLanguage, { subject: string; text: string }> = {
+/**
+ * What the buyer reads when the admin left the subject or the text empty; `visitor` stands for a
+ * name that cannot be shown (`shownName`).
+ */
+export const ACK_DEFAULTS: Record<SiteLanguage, { subject: string; text: string; visitor: string }> = {
   en: {
+    visitor: 'customer',
     subject: 'Thank you for your inquiry',
     text: 'Dear {name},\n\nThank you for contacting {company}. We have received your inquiry and will reply to you shortly.\n\nBest regards,\n{company}',
   },
   zh: {
+    visitor: '客户',
     subject: '感谢您的询盘',
     text: '{name}，您好：\n\n感谢您联系{company}。我们已收到您的询盘，会尽快回复您。\n\n此致\n{company}',
   },
@@ -33,6 +38,21 @@ const fillSubject = (text: string, values: { company: string; product: string })
     .replace(/\s{2,}/g, ' ')
     .replace(/^[\s,;:，、；：]+|[\s,;:，、；：]+$/g, '')
     .slice(0, 300);
+
+/** What makes a "name" a link or an address: `://`, `www.`, `@`, `/`, `name.tld`. */
+const LINK_LIKE = /[/@]|\bwww\.|\.[a-z]{2,}\b/i;
+const NAME_MAX = 60;
+
+/**
+ * The visitor's name as the text and the To header show it, or null: one that carries a link or an
+ * address, or is longer than a name, is an advert we would mail to any address (`{name}` then
+ * reads "customer").
+ */
+export function shownName(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > NAME_MAX || LINK_LIKE.test(trimmed)) return null;
+  return trimmed;
+}
 
 /** At most one acknowledgement per recipient address per UTC day, on every instance (website_acks). */
 const ACK_KEEP_DAYS = 3;
@@ -79,8 +99,9 @@ export async function queueAcknowledgement(ctx: AppContext, input: AckInput): Pr
     (zh ? site.ack_subject_zh : site.ack_subject) || ACK_DEFAULTS[input.lang].subject,
     { company, product },
   );
+  const name = shownName(input.to.name);
   const text = fill((zh ? site.ack_text_zh : site.ack_text) || ACK_DEFAULTS[input.lang].text, {
-    name: input.to.name,
+    name: name ?? ACK_DEFAULTS[input.lang].visitor,
     company,
     product,
   });
@@ -115,7 +136,7 @@ export async function queueAcknowledgement(ctx: AppContext, input: AckInput): Pr
         baseSubject: baseSubject(subject).base,
         fromName: account.name,
         fromAddress: account.address.toLowerCase(),
-        to: [{ name: input.to.name, address }],
+        to: [{ name: name ?? '', address }],
         date: now,
         isRead: true,
         readAt: now,

@@ -1,6 +1,6 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { CRITICAL_PARTS } from '../apps/web/vite-critical-css';
-import { shot, sidebar, signIn } from './support';
+import { BASE_URL, shot, sidebar, signIn } from './support';
 
 /** antd's whole stylesheet (`/assets/antd-<hash>.css`), not one of the first screens' parts of it. */
 const isWholeAntdCss = (url: URL) =>
@@ -70,4 +70,16 @@ test('a visit that begins on the dashboard draws it with the shell part of antd 
   await expect(page.locator('link[data-antd-styles][data-loaded=""]')).toHaveCount(1);
   // antd's table head (a bare <th> is bold: 700).
   await expect(page.locator('.ant-table-thead th').first()).toHaveCSS('font-weight', '500');
+});
+
+test('a session that expired before the visit: the login page it lands on is styled, though the dashboard was guessed', async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: 'rs-token', value: 'expired-session-token', url: BASE_URL }]);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  // antd's input box (a bare one has square corners), without a key pressed or the whole file.
+  await expect(page.locator('.ant-input-affix-wrapper').first()).toHaveCSS('border-radius', '8px');
 });

@@ -3,7 +3,7 @@ import LoginPage from '@/features/auth/pages/LoginPage';
 import { featureTextsReady } from '@/shared/i18n';
 import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, PASSWORD_PATH, ROUTES } from '@/shared/routes/paths';
 import { matchRoute, normalizePath } from '@/shared/routes/resolve';
-import { antdStylesReady, shellStylesReady } from '@/styles/antd-styles';
+import { antdStylesReady, loginStylesReady, shellStylesReady } from '@/styles/antd-styles';
 import { PAGES } from './routes';
 
 /**
@@ -28,8 +28,12 @@ const NotFoundPage = lazy(() => withScreenAssets(import('@/features/errors/pages
 const loadLayout = () => withScreenAssets(import('@/layout/Layout'), shellStylesReady);
 export const Layout = lazy(loadLayout);
 
+// The login page's code is here already; it waits for its styles only (in at once when the visit
+// began on it, main.tsx having waited for them).
+const LoginScreen = lazy(() => loginStylesReady().then(() => ({ default: LoginPage })));
+
 export const STANDALONE = {
-  [LOGIN_PATH]: { page: LoginPage, title: 'route.login' },
+  [LOGIN_PATH]: { page: LoginScreen, title: 'route.login' },
   [PASSWORD_PATH]: { page: ChoosePasswordPage, title: 'route.password' },
   [FORBIDDEN_PATH]: { page: ForbiddenPage, title: 'route.page401' },
   [NOT_FOUND_PATH]: { page: NotFoundPage, title: 'route.page404' },

@@ -77,6 +77,12 @@ export function firstScreenStylesReady(screen: FirstScreen): Promise<void> {
 }
 
 /**
+ * The login page's styles, wherever the visit began: one that began on another screen (a session
+ * that had expired) asked for another part of the stylesheet or none yet.
+ */
+export const loginStylesReady = (): Promise<void> => firstScreenStylesReady('login');
+
+/**
  * The styles the signed-in shell and the dashboard need: the shell's part when this visit began on
  * the dashboard and the whole stylesheet is not in yet, else the whole one.
  */

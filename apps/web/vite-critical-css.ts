@@ -9,13 +9,17 @@ import type { Plugin } from 'vite';
  * screen waits for it (styles/antd-styles.ts).
  * - login: the antd components LoginPage.tsx draws (16 kB over the wire).
  * - shell: what the signed-in layout and the dashboard draw, their popups (menus, tooltips, the
- *   owner select) included (39 kB); shell-css.test.ts keeps it in step with the dashboard's DOM.
+ *   owner select) included (29 kB over the wire); e2e/first-screen.spec.ts keeps it in step with
+ *   the dashboard's DOM.
  */
 export const CRITICAL_PARTS = {
   login: ['form', 'input', 'btn', 'typography', 'segmented', 'alert', 'app', 'wave'],
   shell: [
     ...['app', 'wave', 'layout', 'menu', 'breadcrumb', 'dropdown', 'tooltip', 'btn', 'typography', 'spin'],
     ...['card', 'row', 'col', 'space', 'tag', 'select', 'skeleton', 'segmented', 'badge', 'scroll', 'empty'],
+    // Shown by the shell in the first seconds now and then: a picture avatar, a page's error, a
+    // message or a live notification.
+    ...['avatar', 'result', 'message', 'notification'],
   ],
 } as const;
 type Part = keyof typeof CRITICAL_PARTS;

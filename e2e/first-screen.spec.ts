@@ -83,3 +83,29 @@ test('a session that expired before the visit: the login page it lands on is sty
   // antd's input box (a bare one has square corners), without a key pressed or the whole file.
   await expect(page.locator('.ant-input-affix-wrapper').first()).toHaveCSS('border-radius', '8px');
 });
+
+test('a signed-in visit asks for the user while the app’s code still downloads, and once', async ({
+  page,
+  context,
+}) => {
+  await signIn(context);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/user_info/')) calls.push(r.url());
+  });
+  // The app's libraries are held back until the user has been asked for: only first-screen.ts,
+  // which runs beside them, can ask.
+  let userAsked = () => {};
+  const asked = new Promise<void>((resolve) => (userAsked = resolve));
+  page.on('request', (r) => {
+    if (r.url().includes('/api/user_info/')) userAsked();
+  });
+  await page.route(/\/assets\/vendor-[\w-]+\.js$/, async (route) => {
+    await asked;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-todo')).toBeVisible();
+  // The app took that answer: it did not ask again.
+  expect(calls).toHaveLength(1);
+});

@@ -84,19 +84,23 @@ export function criticalCss(css: string, components: readonly string[]): string 
   return text + animations.map(([, rule]) => rule).join('');
 }
 
-const virtualId = (part: Part) => `virtual:antd-${part}-css`;
-const placeholder = (part: Part) => `__QUAYSIDE_ANTD_${part.toUpperCase()}_CSS__`;
-const PARTS = Object.keys(CRITICAL_PARTS) as Part[];
+/** The stylesheets built from antd's: its parts, and the whole file as it is. */
+type Sheet = Part | 'whole';
+const SHEETS: readonly Sheet[] = [...(Object.keys(CRITICAL_PARTS) as Part[]), 'whole'];
+const virtualId = (sheet: Sheet) => `virtual:antd-${sheet}-css`;
+const placeholder = (sheet: Sheet) => `__QUAYSIDE_ANTD_${sheet.toUpperCase()}_CSS__`;
 
 /**
- * `import href from 'virtual:antd-login-css'` (or `-shell-css`): the address of that part of antd's
- * stylesheet, built as a hashed asset of its own (in development: the whole stylesheet). In the
- * build the address is written into each importer as a string, as Vite does for `?url` imports (a
- * module of its own would be one more file to fetch before the first screen's script).
+ * `import href from 'virtual:antd-login-css'` (or `-shell-css`, `-whole-css`): the address of that
+ * part of antd's stylesheet, or of the whole file, built as a hashed asset of its own (in
+ * development: the whole stylesheet). In the build the address is written into each importer as a
+ * string: a module of its own (as a `?url` import is) would be one more file to fetch before the
+ * first screen's script, or, for the whole file's, a part of the libraries' chunk, which
+ * first-screen.ts would then wait for.
  */
 export function criticalCssParts(): Plugin {
   let build = false;
-  const refs = new Map<Part, string>();
+  const refs = new Map<Sheet, string>();
   return {
     name: 'quayside:critical-css',
     configResolved(config) {
@@ -106,28 +110,29 @@ export function criticalCssParts(): Plugin {
       if (!build) return;
       const require = createRequire(import.meta.url);
       const css = readFileSync(require.resolve('antd/dist/antd.css'), 'utf8');
-      for (const part of PARTS) {
-        const source = criticalCss(css, CRITICAL_PARTS[part]);
-        refs.set(part, this.emitFile({ type: 'asset', name: `antd-${part}.css`, source }));
+      for (const sheet of SHEETS) {
+        const source = sheet === 'whole' ? css : criticalCss(css, CRITICAL_PARTS[sheet]);
+        const name = sheet === 'whole' ? 'antd.css' : `antd-${sheet}.css`;
+        refs.set(sheet, this.emitFile({ type: 'asset', name, source }));
       }
     },
-    resolveId: (id) => (PARTS.some((part) => id === virtualId(part)) ? `\0${id}` : undefined),
+    resolveId: (id) => (SHEETS.some((sheet) => id === virtualId(sheet)) ? `\0${id}` : undefined),
     load: (id) =>
-      PARTS.some((part) => id === `\0${virtualId(part)}`)
+      SHEETS.some((sheet) => id === `\0${virtualId(sheet)}`)
         ? `export { default } from 'antd/dist/antd.css?url';`
         : undefined,
     transform(code) {
       if (!build || !code.includes('virtual:antd-')) return undefined;
       let out = code;
-      for (const part of PARTS) {
-        const re = new RegExp(`import\\s+(\\w+)\\s+from\\s+['"]${virtualId(part)}['"];?`);
-        out = out.replace(re, `const $1 = ${JSON.stringify(placeholder(part))};`);
+      for (const sheet of SHEETS) {
+        const re = new RegExp(`import\\s+(\\w+)\\s+from\\s+['"]${virtualId(sheet)}['"];?`);
+        out = out.replace(re, `const $1 = ${JSON.stringify(placeholder(sheet))};`);
       }
       return out === code ? undefined : { code: out, map: null };
     },
     renderChunk(code) {
       let out = code;
-      for (const [part, ref] of refs) out = out.replaceAll(placeholder(part), `/${this.getFileName(ref)}`);
+      for (const [sheet, ref] of refs) out = out.replaceAll(placeholder(sheet), `/${this.getFileName(ref)}`);
       return out === code ? null : { code: out, map: null };
     },
   };

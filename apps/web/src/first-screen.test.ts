@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD, firstScreen, LOGIN, TOKEN_COOKIE } from './first-screen';
+import {
+  DASHBOARD,
+  EARLY_CALLS,
+  firstScreen,
+  LOGIN,
+  TOKEN_COOKIE,
+  tokenOf,
+  userInfoUrl,
+} from './first-screen';
 import { COOKIE } from './shared/cookies';
+import { buildUrl, EARLY_CALLS as REQUEST_EARLY_CALLS } from './shared/request';
 import { LOGIN_PATH, ROUTES } from './shared/routes/paths';
 import { matchRoute } from './shared/routes/resolve';
 
@@ -19,5 +28,14 @@ describe('the first screen guessed before the app starts', () => {
     expect(firstScreen('/', 'language=en; rs-token=abc')).toBe('dashboard');
     expect(firstScreen('/dashboard/', 'rs-token=abc')).toBe('dashboard');
     expect(firstScreen('/customer/list', 'rs-token=abc; language=zh')).toBe('other');
+  });
+});
+
+describe('the user asked for before the app starts', () => {
+  it('is the same call the app makes, found by the name the request wrapper reads', () => {
+    expect(EARLY_CALLS).toBe(REQUEST_EARLY_CALLS);
+    expect(userInfoUrl('a-B_9')).toBe(buildUrl('/user_info/', { token: 'a-B_9' }));
+    expect(tokenOf('language=zh; rs-token=a-B_9')).toBe('a-B_9');
+    expect(tokenOf('rs-token=; language=zh')).toBeNull();
   });
 });

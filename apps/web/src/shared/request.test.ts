@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorLogStore } from './error-log/store';
 import { type Notifier, setNotifier } from './notify';
-import { buildUrl, get, mapFailure, post, RequestError } from './request';
+import { buildUrl, EARLY_CALLS, get, mapFailure, post, RequestError } from './request';
 import { getToken, sessionStore, setToken } from './session';
 
 const t = (key: string) => `t:${key}`;
@@ -250,5 +250,21 @@ describe('request()', () => {
     });
     expect(notices).toEqual([]);
     expect(errorLogStore.get()).toEqual([]);
+  });
+
+  it('takes the answer of a call first-screen.ts started for the same URL and token, once', async () => {
+    const early = (token: string) => ({
+      url: '/api/user_info/?token=tok-1',
+      token,
+      response: Promise.resolve(new Response('{"error_status":0,"data":{"id":7}}', { status: 200 })),
+    });
+    Object.assign(window, { [EARLY_CALLS]: [early('tok-other'), early('tok-1')] });
+    await expect(get('/user_info/', { token: 'tok-1' })).resolves.toEqual({ id: 7 });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Taken: the next such call goes to the server; the one of another token is never used.
+    answer(200, { error_status: 0, msg: 'ok', data: { id: 8 } });
+    await expect(get('/user_info/', { token: 'tok-1' })).resolves.toEqual({ id: 8 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    Object.assign(window, { [EARLY_CALLS]: [] });
   });
 });

@@ -137,8 +137,39 @@ interface Answer {
   parsed: unknown;
 }
 
-async function viaFetch(url: string, init: Transport): Promise<Answer> {
-  const res = await fetch(url, { ...init, credentials: 'same-origin' });
+/**
+ * GET calls first-screen.ts started before the app's code was in (`EARLY_CALLS` there, the user
+ * info): each is taken once, by the same call with the same token.
+ */
+export const EARLY_CALLS = '__quaysideEarlyCalls';
+type EarlyCall = { url: string; token: string; response: Promise<Response> };
+// The app's code is in: first-screen.ts, when it runs after it (it is `async`), starts no call.
+if (typeof window !== 'undefined') Object.assign(window, { [EARLY_CALLS]: earlyCalls() ?? [] });
+
+function earlyCalls(): EarlyCall[] | undefined {
+  return (window as unknown as Record<string, EarlyCall[] | undefined>)[EARLY_CALLS];
+}
+
+function takeEarlyCall(url: string, token: string | null): Promise<Response> | undefined {
+  const calls = earlyCalls();
+  const index = calls?.findIndex((c) => c.url === url && c.token === token) ?? -1;
+  return index < 0 ? undefined : calls?.splice(index, 1)[0]?.response;
+}
+
+/** An answer already on its way, given up like a fetch when the call is cancelled or times out. */
+function abortable(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(new DOMException('Aborted', 'AbortError'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+async function viaFetch(url: string, init: Transport, early?: Promise<Response>): Promise<Answer> {
+  const res = early
+    ? await abortable(early, init.signal)
+    : await fetch(url, { ...init, credentials: 'same-origin' });
   // Cancelled while the body was read (a superseded search): a cancel, not a failed answer.
   const parsed = await res.json().catch((err: unknown) => {
     if (init.signal.aborted) throw err;
@@ -216,7 +247,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     };
     const res = options.onUploadProgress
       ? await viaXhr(url, init, options.onUploadProgress)
-      : await viaFetch(url, init);
+      : await viaFetch(url, init, method === 'GET' ? takeEarlyCall(url, token) : undefined);
     const envelope = res.parsed as { error_status?: number; data?: T } | null;
     if (res.ok && envelope && envelope.error_status === 0) return envelope.data as T;
     failure = { status: res.status, body: res.parsed };

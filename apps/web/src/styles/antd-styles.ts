@@ -12,7 +12,7 @@
 
 import loginHref from 'virtual:antd-login-css';
 import shellHref from 'virtual:antd-shell-css';
-import href from 'antd/dist/antd.css?url';
+import href from 'virtual:antd-whole-css';
 import type { FirstScreen } from '@/first-screen';
 
 /** first-screen.ts adds the same links (with the same attributes) when it runs first. */

@@ -71,7 +71,8 @@ const sortable = { date: emails.date, created_at: emails.createdAt, subject: ema
 
 function orderOf(sort: string | undefined) {
   const key = (sort ?? '-date').replace(/^-/, '');
-  const column = sortable[key as keyof typeof sortable] ?? emails.date;
+  // Own keys only: `sort=__proto__` or `constructor` must not reach the SQL as a column.
+  const column = Object.hasOwn(sortable, key) ? sortable[key as keyof typeof sortable] : emails.date;
   return sort && !sort.startsWith('-') ? [asc(column), asc(emails.id)] : [desc(column), desc(emails.id)];
 }
 

@@ -49,7 +49,10 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<ListAnswe
   const where = filters.length ? and(...filters) : undefined;
 
   const sortKey = (query.sort ?? '-created_at').replace(/^-/, '');
-  const column = sortable[sortKey as keyof typeof sortable] ?? users.createdAt;
+  // Own keys only: `sort=__proto__` or `constructor` must not reach the SQL as a column.
+  const column = Object.hasOwn(sortable, sortKey)
+    ? sortable[sortKey as keyof typeof sortable]
+    : users.createdAt;
   const order = query.sort?.startsWith('-') === false && query.sort ? asc(column) : desc(column);
 
   const [rows, [total]] = await Promise.all([

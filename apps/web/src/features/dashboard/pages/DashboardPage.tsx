@@ -6,6 +6,7 @@ import type { MenuEntry } from '@/layout/menu';
 import { useMenu } from '@/layout/useMenu';
 import { parseTime } from '@/shared/format';
 import { staffOptions, useStaff } from '@/shared/lookups/useStaff';
+import { afterPaint, whenIdle } from '@/shared/scheduling';
 import { useUser } from '@/shared/session';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { useDashboardCharts, useDashboardSummary } from '../api';
@@ -54,17 +55,10 @@ export default function DashboardPage() {
   const chartData = charts.data;
   const hasCharts = chartData ? CHART_PARTS.some((k) => chartData[k] !== null) : false;
   // An admin has charts: the chunk downloads beside the figures instead of after them, once the page
-  // has painted (150 kB on a phone's slow line must not hold the greeting and the cards back).
+  // has painted and the browser is idle (150 kB on a phone's slow line must not hold the greeting and
+  // the cards back, nor share the line with what they still fetch).
   useEffect(() => {
-    if (!isAdmin) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void loadCharts(), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    if (isAdmin) afterPaint(() => whenIdle(() => void loadCharts(), 1000));
   }, [isAdmin]);
   const choosePeriod = (next: Period) => {
     setPeriod(next);

@@ -8,6 +8,18 @@ export function containsPattern(q: string): string {
 }
 
 /**
+ * The column a `sort` key names (`field` or `-field`) among a list's own columns, or undefined: a
+ * name every object inherits (`__proto__`, `constructor`) is no column.
+ */
+export function sortColumn<C extends Record<string, SQLWrapper>>(
+  columns: C,
+  sort: string,
+): C[keyof C] | undefined {
+  const key = sort.replace(/^-/, '');
+  return Object.hasOwn(columns, key) ? columns[key as keyof C] : undefined;
+}
+
+/**
  * The ORDER BY of a list's `sort` parameter (`field` ascending, `-field` descending), from the
  * columns a module allows; anything else falls back to the default. A unique tiebreaker keeps pages stable.
  */
@@ -17,9 +29,8 @@ export function orderBy<C extends Record<string, SQLWrapper>>(
   fallback: `${'-' | ''}${keyof C & string}`,
   tiebreaker: SQLWrapper,
 ): SQL[] {
-  const known = (s: string) => Object.hasOwn(columns, s.replace(/^-/, ''));
-  const chosen = sort && known(sort) ? sort : fallback;
-  const column = columns[chosen.replace(/^-/, '')] as SQLWrapper;
+  const chosen = sort && sortColumn(columns, sort) ? sort : fallback;
+  const column = sortColumn(columns, chosen) as SQLWrapper;
   const descending = chosen.startsWith('-');
   // NULLS LAST so customers that never wrote to us come after those that did, in both directions.
   return descending

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@quayside/contract';
+import type { EarlyCall } from '../first-screen';
 import { logError } from './error-log/store';
 import { i18n } from './i18n';
 import { NOTICE_SECONDS, notify } from './notify';
@@ -142,7 +143,6 @@ interface Answer {
  * info): each is taken once, by the same call with the same token.
  */
 export const EARLY_CALLS = '__quaysideEarlyCalls';
-type EarlyCall = { url: string; token: string; response: Promise<Response> };
 // The app's code is in: first-screen.ts, when it runs after it (it is `async`), starts no call.
 if (typeof window !== 'undefined') Object.assign(window, { [EARLY_CALLS]: earlyCalls() ?? [] });
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { emailAddresses, emailAttachments, emails } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
 import type { EventHub } from '../../lib/events';
+import { sortColumn } from '../../lib/list';
 import type { SessionUser } from '../../lib/sessions';
 import { findCustomerCards, findCustomersByEmails, searchCustomerContacts } from '../customers/matching';
 import { mayReadEmail } from './access';
@@ -70,9 +71,7 @@ export function listFilters(query: EmailListQuery): SQL[] {
 const sortable = { date: emails.date, created_at: emails.createdAt, subject: emails.subject } as const;
 
 function orderOf(sort: string | undefined) {
-  const key = (sort ?? '-date').replace(/^-/, '');
-  // Own keys only: `sort=__proto__` or `constructor` must not reach the SQL as a column.
-  const column = Object.hasOwn(sortable, key) ? sortable[key as keyof typeof sortable] : emails.date;
+  const column = sortColumn(sortable, sort ?? '-date') ?? emails.date;
   return sort && !sort.startsWith('-') ? [asc(column), asc(emails.id)] : [desc(column), desc(emails.id)];
 }
 

@@ -3,6 +3,7 @@ import { and, arrayContains, asc, count, desc, eq, ilike, ne, or, type SQL, sql 
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/errors';
+import { sortColumn } from '../../lib/list';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { endUserSessions } from '../../lib/sessions';
 
@@ -48,11 +49,7 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<ListAnswe
   if (query.disabled !== undefined) filters.push(eq(users.disabled, query.disabled));
   const where = filters.length ? and(...filters) : undefined;
 
-  const sortKey = (query.sort ?? '-created_at').replace(/^-/, '');
-  // Own keys only: `sort=__proto__` or `constructor` must not reach the SQL as a column.
-  const column = Object.hasOwn(sortable, sortKey)
-    ? sortable[sortKey as keyof typeof sortable]
-    : users.createdAt;
+  const column = sortColumn(sortable, query.sort ?? '-created_at') ?? users.createdAt;
   const order = query.sort?.startsWith('-') === false && query.sort ? asc(column) : desc(column);
 
   const [rows, [total]] = await Promise.all([

@@ -4,12 +4,13 @@ import { defineConfig } from 'vitest/config';
 import { bootScreen } from './vite-boot-screen.ts';
 import { compressAssets } from './vite-compress.ts';
 import { criticalCssParts } from './vite-critical-css.ts';
+import { firstPaint } from './vite-first-paint.ts';
 import { firstScreenScript } from './vite-first-screen.ts';
 
 const backend = process.env.QUAYSIDE_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), criticalCssParts(), bootScreen(), firstScreenScript(), compressAssets()],
+  plugins: [react(), criticalCssParts(), bootScreen(), firstScreenScript(), firstPaint(), compressAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

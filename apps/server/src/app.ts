@@ -1,18 +1,25 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { TrustProxy } from './config';
 import accessControl from './lib/access';
 import { type AppContext, contextPlugin } from './lib/context';
+import { firstPaintPage, loadFirstPaint } from './lib/first-paint';
 import httpErrors, { sendRouteNotFound } from './lib/http';
 import { safeLogger } from './lib/logging';
 import { registerOpenApi } from './lib/openapi';
-import securityHeaders from './lib/security-headers';
+import securityHeaders, { appCspHeader } from './lib/security-headers';
 import { serializerCompiler, validatorCompiler } from './lib/validation';
 import authRoutes from './modules/auth/routes';
 import customerRoutes from './modules/customers/routes';
@@ -125,6 +132,7 @@ const PAGE_ONLY_HEADERS = [
 async function serveWebApp(app: FastifyInstance, dist: string) {
   const index = path.join(dist, 'index.html');
   const hasWeb = existsSync(index);
+  const firstPaint = hasWeb ? loadFirstPaint(dist) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -143,14 +151,26 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/assets/')) for (const name of PAGE_ONLY_HEADERS) reply.removeHeader(name);
   });
-  app.setNotFoundHandler((request, reply) => {
+  /** index.html, or for a signed-in visit of the dashboard, the page with its first paint. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = firstPaint && (await firstPaintPage(request, firstPaint, await readFile(index, 'utf8')));
+    if (!page) return reply.sendFile('index.html');
+    // Personal: never stored by the browser or a proxy, and allowed its one inline script.
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Vary', 'Cookie, Accept-Encoding')
+      .header('Content-Security-Policy', appCspHeader([firstPaint.scriptHash]))
+      .type('text/html; charset=utf-8')
+      .send(page);
+  };
+  // `/` would be the static index.html: it is the dashboard's address too.
+  if (hasWeb) app.get('/', { schema: { hide: true } }, sendPage);
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     // A missing hashed file (an old tab asking for the chunk of a previous version) is a 404, not
     // index.html: the browser then reports a failed import instead of running HTML as a script.
     const isAsset = request.url.startsWith('/assets/');
-    if (!isApi && !isAsset && hasWeb && request.method === 'GET') {
-      return reply.sendFile('index.html');
-    }
+    if (!isApi && !isAsset && hasWeb && request.method === 'GET') return sendPage(request, reply);
     return sendRouteNotFound(request, reply);
   });
 }

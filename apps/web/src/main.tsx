@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadScreen } from './app/screens';
+import { loadUser } from './features/auth/session';
 import type { FirstScreen } from './first-screen';
 import { installGlobalErrorHandlers, logError } from './shared/error-log/store';
 import { featureTextsReady, i18nReady } from './shared/i18n';
@@ -27,7 +29,13 @@ const screen: FirstScreen = onLogin
   : route?.name === 'Dashboard' || route?.redirect === '/dashboard'
     ? 'dashboard'
     : 'other';
-await Promise.all([i18nReady, firstScreenStylesReady(screen), onLogin ? undefined : featureTextsReady()]);
+// Signed in, the user and the first screen's code (shell and page) too: the boot screen then gives
+// way to the finished screen in one step, not to a spinner while they load.
+await Promise.all([
+  i18nReady,
+  firstScreenStylesReady(screen),
+  ...(onLogin ? [] : [featureTextsReady(), loadUser(), preloadScreen(path)]),
+]);
 const app = createRoot(root, {
   // Errors caught by a page's error boundary are collected too (SHELL.md error log).
   onCaughtError: (error, info) =>

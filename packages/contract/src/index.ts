@@ -1,5 +1,6 @@
 export * from './amount-in-words';
 export * from './auth';
+export * from './avatar';
 export * from './customers';
 export * from './dashboard';
 export * from './decimal-schemas';

@@ -23,6 +23,17 @@ export const APP_CSP: Record<string, string[]> = {
   frameAncestors: ["'none'"],
 };
 
+/** APP_CSP as a header value, with inline scripts allowed by their hashes ('sha256-…'). */
+export function appCspHeader(scriptHashes: readonly string[] = []): string {
+  const directives = {
+    ...APP_CSP,
+    scriptSrc: [...(APP_CSP.scriptSrc ?? []), ...scriptHashes.map((h) => `'${h}'`)],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+    .join(';');
+}
+
 const APP_HEADERS: FastifyHelmetOptions = {
   // useDefaults off: helmet's default adds upgrade-insecure-requests, which breaks an office server on http.
   contentSecurityPolicy: { useDefaults: false, directives: APP_CSP },

@@ -26,7 +26,7 @@ export function Guard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (decision.kind !== 'load-user') return;
-    preloadScreen(location.pathname);
+    void preloadScreen(location.pathname);
     // On failure the session is gone and the user goes to the root (spec §4), which shows login.
     void loadUser().then((ok) => {
       if (!ok) navigate('/', { replace: true });

@@ -1,4 +1,5 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable } from '@/shared/routes/preloadable';
 import type { PageComponent, PageProps } from '@/shared/routes/types';
 import { antdStylesReady, shellStylesReady } from '@/styles/antd-styles';
 
@@ -10,10 +11,7 @@ type Load = () => Promise<{ default: ComponentType<PageProps> }>;
  * when the visit began there.
  */
 const page = (load: Load, styles = antdStylesReady): PageComponent =>
-  Object.assign(
-    lazy(() => Promise.all([load(), styles()]).then(([m]) => m)),
-    { preload: load },
-  );
+  preloadable(() => Promise.all([load(), styles()]).then(([m]) => m));
 
 /** Every mail folder is the same list page (it reads its folder from the path): one chunk. */
 const emailFolder = page(() => import('@/features/email/pages/EmailFolderPage'));

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import LoginPage from '@/features/auth/pages/LoginPage';
 import { featureTextsReady } from '@/shared/i18n';
 import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, PASSWORD_PATH, ROUTES } from '@/shared/routes/paths';
+import { preloadable } from '@/shared/routes/preloadable';
 import { matchRoute, normalizePath } from '@/shared/routes/resolve';
 import { antdStylesReady, loginStylesReady, shellStylesReady } from '@/styles/antd-styles';
 import { PAGES } from './routes';
@@ -25,8 +26,7 @@ const ChoosePasswordPage = lazy(() => withScreenAssets(import('@/features/auth/p
 const ForbiddenPage = lazy(() => withScreenAssets(import('@/features/errors/pages/ForbiddenPage')));
 const NotFoundPage = lazy(() => withScreenAssets(import('@/features/errors/pages/NotFoundPage')));
 // The shell renders with its part of the stylesheet when the visit began on the dashboard.
-const loadLayout = () => withScreenAssets(import('@/layout/Layout'), shellStylesReady);
-export const Layout = lazy(loadLayout);
+export const Layout = preloadable(() => withScreenAssets(import('@/layout/Layout'), shellStylesReady));
 
 // The login page's code is here already; it waits for its styles only (in at once when the visit
 // began on it, main.tsx having waited for them).
@@ -41,12 +41,13 @@ export const STANDALONE = {
 
 /**
  * While the session loads, fetch the layout and the page asked for in parallel, instead of
- * one after the other once the user info is in.
+ * one after the other once the user info is in. Resolves when both are in (a failed download
+ * included: the page's error boundary then tells it).
  */
-export function preloadScreen(pathname: string): void {
+export async function preloadScreen(pathname: string): Promise<void> {
   const path = normalizePath(pathname);
   if (path in STANDALONE) return;
-  void loadLayout();
   const name = matchRoute(ROUTES, path)?.resolved.route.name;
-  if (name) void PAGES[name]?.preload();
+  const page = name ? PAGES[name] : undefined;
+  await Promise.all([Layout.preload(), page?.preload()]).catch(() => {});
 }

@@ -4,7 +4,7 @@ export type TimeInput = Date | string | number | null | undefined;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export const DEFAULT_TIME_FORMAT = '{y}-{m}-{d} {h}:{i}:{s}';
-const WEEKDAYS: Record<string, readonly string[]> = {
+export const WEEKDAYS: Record<string, readonly string[]> = {
   zh: ['日', '一', '二', '三', '四', '五', '六'],
   en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
 };

@@ -19,12 +19,22 @@ const consoleNotifier: Notifier = {
 };
 
 let current: Notifier = consoleNotifier;
+/** What was told before the app rendered (a session found expired at start): shown once it has. */
+let early: ((n: Notifier) => void)[] | null = [];
 
 export function setNotifier(n: Notifier | null): void {
   current = n ?? consoleNotifier;
+  if (!n || !early) return;
+  for (const tell of early) tell(n);
+  early = null;
+}
+
+function tell(say: (n: Notifier) => void): void {
+  say(current);
+  if (current === consoleNotifier && early && early.length < 10) early.push(say);
 }
 
 export const notify: Notifier = {
-  message: (level, text, seconds) => current.message(level, text, seconds),
-  notification: (level, title, text, seconds) => current.notification(level, title, text, seconds),
+  message: (level, text, seconds) => tell((n) => n.message(level, text, seconds)),
+  notification: (level, title, text, seconds) => tell((n) => n.notification(level, title, text, seconds)),
 };

@@ -17,7 +17,7 @@ export const DEFAULT_THEME = '#409EFF';
 export const INTERFACE_SIZE = 'middle' as const;
 /** Spec §9: mobile below 1024 px. */
 export const MOBILE_BREAKPOINT = 1024;
-const THEME_KEY = 'quayside.theme';
+export const THEME_KEY = 'quayside.theme';
 
 export type Device = 'desktop' | 'mobile';
 

@@ -4,6 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailAccounts, emailAddresses, emailAttachments, emails, type StoredAddress } from '../../db/schema';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 import type { SessionUser } from '../../lib/sessions';
 import { readableFiles } from '../files/access';
 import { mayUseAccounts, sendAccounts } from './accounts';
@@ -47,9 +48,6 @@ async function draftAccounts(db: Db, user: User) {
   // Enabled ones first: a new mail is written from an account that can send.
   return [...usable, ...others.filter((a) => !usable.some((u) => u.id === a.id))];
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const show = (a: StoredAddress) => (a.name ? `${a.name} <${a.address}>` : a.address);
 

@@ -4,15 +4,13 @@ import type { Db } from '../../db/client';
 import { customers, emails, quotationEmails } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
+import { escapeHtml } from '../../lib/html';
 import type { Lang } from '../../lib/i18n';
 import type { SessionUser } from '../../lib/sessions';
 import { compose, saveDraft } from '../email/compose';
 import { saveFile } from '../files/service';
 import { pdfFileName, quotationPdf } from './pdf';
 import { getQuotation } from './service';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const WORDS = {
   en: {

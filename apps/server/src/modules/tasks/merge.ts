@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../lib/html';
+
 /** The values a recipient's merge fields take; '' when unknown (then the field's fallback shows). */
 export type MergeValues = Record<string, string>;
 
@@ -5,9 +7,6 @@ export type MergeValues = Record<string, string>;
 export const MERGE_FIELDS = ['name', 'company_name', 'email', 'job_title', 'website'] as const;
 
 const FIELD = /\{\{\s*([a-z_]+)\s*(?:\|([^}]*))?\}\}/gi;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * `{{name}}` → the recipient's value; `{{name|Sir or Madam}}` → the fallback when the value is empty.

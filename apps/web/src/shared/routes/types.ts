@@ -1,5 +1,6 @@
 import type { Role } from '@quayside/contract';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import type { Preloadable } from './preloadable';
 
 /** Route metadata of spec §2: title (an i18n key), icon, roles, hidden, alwaysShow, noCache. */
 export interface RouteMeta {
@@ -22,10 +23,8 @@ export interface RouteMeta {
 /** Route params handed to a page whose route sets `props: true`. */
 export type PageProps = Record<string, string | undefined>;
 
-export type PageComponent = LazyExoticComponent<ComponentType<PageProps>> & {
-  /** Start loading the page's chunk ahead of rendering (e.g. while the session loads). */
-  preload: () => Promise<unknown>;
-};
+/** A page's component; `preload` starts loading its chunk ahead of rendering (e.g. while the session loads). */
+export type PageComponent = Preloadable<PageProps>;
 
 export interface AppRoute {
   /** Absolute for top-level entries, relative (no leading slash) for children. */

@@ -14,6 +14,7 @@ import { PeriodChooser } from '../components/PeriodChooser';
 import { SampleDataCard } from '../components/SampleDataCard';
 import { SummaryCards } from '../components/SummaryCards';
 import { TodoPanel } from '../components/TodoPanel';
+import { dayPart, TODAY_FORMAT } from '../greeting';
 import { type Period, rememberedPeriod, rememberPeriod } from '../period';
 import './dashboard.css';
 
@@ -28,14 +29,6 @@ const CHART_PARTS = [
   'top_customers',
   'top_products',
 ] as const;
-
-function greetingKey(hour: number): string {
-  // Past midnight it is still the evening's work.
-  if (hour < 5) return 'dashboard.evening';
-  if (hour < 12) return 'dashboard.morning';
-  if (hour < 18) return 'dashboard.afternoon';
-  return 'dashboard.evening';
-}
 
 function leaves(entries: readonly MenuEntry[]): MenuEntry[] {
   return entries.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]));
@@ -69,7 +62,7 @@ export default function DashboardPage() {
   const shortcuts = useMemo(() => leaves(menu).filter((e) => e.key !== '/dashboard'), [menu]);
   if (!user) return null;
   const name = user.name || user.username;
-  const dateFormat = i18n.language === 'zh' ? '{y}年{m}月{d}日 星期{a}' : '{a}, {y}-{m}-{d}';
+  const dateFormat = TODAY_FORMAT[i18n.language === 'zh' ? 'zh' : 'en'];
 
   return (
     <div className="page dashboard">
@@ -78,7 +71,7 @@ export default function DashboardPage() {
           <UserAvatar name={name} src={user.avatar} size={64} />
           <div>
             <Typography.Title level={3} className="dashboard__greeting">
-              {t(greetingKey(now.getHours()), { name })}
+              {t(`dashboard.${dayPart(now.getHours())}`, { name })}
             </Typography.Title>
             <Typography.Paragraph type="secondary" className="dashboard__intro">
               {t('dashboard.intro')}

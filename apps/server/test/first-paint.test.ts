@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The web build's own first paint (template, texts, script), as `vite build` writes it.
+import { buildFirstPaint } from '../../web/vite-first-paint';
+import { buildApp } from '../src/app';
+import { users } from '../src/db/schema';
+import { createEventHub } from '../src/lib/events';
+import { createFileStore } from '../src/lib/files';
+import { createUser } from '../src/modules/users/service';
+import { createTestDatabase, login, type TestDb, tempDir, testConfig } from './helpers';
+
+const BOOT = '<div class="boot" role="status" aria-label="Quayside"><svg></svg></div>';
+
+function fakeBuild(): string {
+  const dist = tempDir('quayside-dist-');
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html><head><title>Quayside</title></head><body><div id="root">${BOOT}</div></body></html>`,
+  );
+  writeFileSync(path.join(dist, 'first-paint.json'), JSON.stringify(buildFirstPaint()));
+  return dist;
+}
+
+/** The text of the page's one inline script. */
+const inlineScript = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe("the dashboard's first paint", () => {
+  let app: FastifyInstance;
+  let db: TestDb;
+  let token: string;
+  const NAME = '<img src=x onerror=alert(1)> & "Ann"';
+
+  beforeAll(async () => {
+    const dataDir = tempDir();
+    db = await createTestDatabase();
+    app = await buildApp({
+      config: { ...testConfig(dataDir), webDist: fakeBuild() },
+      database: db.database,
+      db: db.database.db,
+      files: createFileStore(dataDir),
+      events: createEventHub(),
+      jobs: undefined,
+    });
+    await createUser(db.database.db, { username: 'ann', password: 'password123', name: NAME, roles: ['editor'] });
+    await db.database.db.update(users).set({ mustChangePassword: false }).where(eq(users.username, 'ann'));
+    token = await login(app, 'ann', 'password123');
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const page = (url: string, cookie?: string) =>
+    app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it("draws the signed-in user's greeting, initial and roles in place of the boot screen", async () => {
+    for (const url of ['/', '/dashboard', '/dashboard/']) {
+      const res = await page(url, `rs-token=${token}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('class="boot"');
+      expect(res.body).toContain('Good evening, &lt;img src=x onerror=alert(1)&gt; &amp; &quot;Ann&quot;');
+      expect(res.body).toContain('data-morning="Good morning, &lt;img');
+      expect(res.body).toContain('<span class="fp-tag">Editor</span>');
+      expect(res.body).toMatch(/<span class="fp-avatar" style="background-color:#[0-9a-f]{6}">&lt;<\/span>/);
+      // Nothing of the template is left unfilled, and the name never reaches the page as markup.
+      expect(res.body).not.toMatch(/%fp:/);
+      expect(res.body).not.toContain('<img src=x');
+    }
+  });
+
+  it('speaks the language of the cookie', async () => {
+    const res = await page('/dashboard', `rs-token=${token}; language=zh`);
+    expect(res.body).toContain('晚上好，&lt;img');
+    expect(res.body).toContain('<span class="fp-tag">业务员</span>');
+    expect(res.body).toContain('data-weekdays="日,一,二,三,四,五,六"');
+  });
+
+  it('is personal: never stored, and its one inline script is allowed by its hash alone', async () => {
+    const res = await page('/dashboard', `rs-token=${token}`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' ${sha256(inlineScript(res.body))}`);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('is not drawn on another page, without a session, for an ended one, or before a password change', async () => {
+    const plain = [
+      await page('/customer/list', `rs-token=${token}`),
+      await page('/dashboard'),
+      await page('/dashboard', 'rs-token=not-a-session'),
+      // A token in the address is no sign-in for a page.
+      await page(`/dashboard?token=${token}`),
+    ];
+    await db.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.username, 'ann'));
+    plain.push(await page('/dashboard', `rs-token=${token}`));
+    await db.database.db.update(users).set({ mustChangePassword: false }).where(eq(users.username, 'ann'));
+    for (const res of plain) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(BOOT);
+      expect(res.body).not.toContain('fp-greeting');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self';");
+    }
+  });
+});

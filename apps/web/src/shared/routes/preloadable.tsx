@@ -1,0 +1,42 @@
+import { type ComponentType, lazy, useState } from 'react';
+
+export type Preloadable<P extends object> = ComponentType<P> & {
+  /** Loads the module (once); the component then renders without suspending. */
+  preload: () => Promise<unknown>;
+};
+
+/**
+ * A component of its own chunk, like `lazy`, that renders at once when its module is already in.
+ * main.tsx loads the first screen's shell and page before the app's first render, so the boot
+ * screen gives way to the finished screen in one step instead of to a spinner first (`lazy` always
+ * suspends once, even on a module that is in).
+ */
+export function preloadable<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): Preloadable<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => {
+    pending ??= load().then(
+      (m) => {
+        loaded = m.default;
+        return m;
+      },
+      (error: unknown) => {
+        // A failed download may be retried by the next visit of the page.
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per page at module level (routes.tsx, screens.ts), like `lazy`, never during a render.
+  function PreloadedScreen(props: P) {
+    // Fixed for the life of the element: switching from the lazy wrapper to the module itself
+    // would be another component type, and remount the page.
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return Object.assign(PreloadedScreen, { preload });
+}

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { dayPart, TODAY_FORMAT } from './src/features/dashboard/greeting.ts';
+import { WEEKDAYS } from './src/shared/format.ts';
+
+const file = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+const TEMPLATE = file('./first-paint/dashboard.html');
+const FAVICON = file('./public/favicon.svg');
+const LANGS = ['en', 'zh'] as const;
+/** `THEME_KEY` of shared/settings.ts (first-paint.test.ts keeps them equal). */
+export const THEME_KEY = 'quayside.theme';
+
+/** What the server fills the template with, per language (`%fp:name%` in the template). */
+export type FirstPaintTexts = {
+  tab: string;
+  morning: string;
+  afternoon: string;
+  evening: string;
+  intro: string;
+  today: string;
+  todayFormat: string;
+  weekdays: string;
+  roles: Record<string, string>;
+};
+
+/** `dist/first-paint.json`, read by the server (apps/server/src/lib/first-paint.ts). */
+export type FirstPaint = { template: string; scriptHash: string; texts: Record<string, FirstPaintTexts> };
+
+/**
+ * The page's own script: the greeting of the visitor's hour, today's date, their theme colour. The
+ * greeting's rule is the dashboard's own function, written in here by the build.
+ */
+export const firstPaintScript = () => `(() => {
+  const root = document.currentScript.parentElement;
+  const dayPart = ${dayPart.toString()};
+  const now = new Date();
+  const greeting = root.querySelector('.fp-greeting');
+  greeting.textContent = greeting.dataset[dayPart(now.getHours())];
+  const today = root.querySelector('.fp-today');
+  const pad = (n) => String(n).padStart(2, '0');
+  const parts = { y: now.getFullYear(), m: pad(now.getMonth() + 1), d: pad(now.getDate()), a: today.dataset.weekdays.split(',')[now.getDay()] };
+  const date = today.dataset.format.replace(/\\{([ymda])\\}/g, (_, k) => parts[k]);
+  today.textContent = today.dataset.text.replace('{{date}}', date);
+  try {
+    const theme = localStorage.getItem(${JSON.stringify(THEME_KEY)});
+    if (/^#[0-9a-f]{6}$/i.test(theme || '')) root.style.setProperty('--qs-primary', theme);
+  } catch {}
+})();`;
+
+function textsOf(lang: (typeof LANGS)[number]): FirstPaintTexts {
+  const all = JSON.parse(readFileSync(file(`./src/locales/${lang}.json`), 'utf8'));
+  const { dashboard, roles, route } = all;
+  return {
+    tab: route.dashboard,
+    morning: dashboard.morning,
+    afternoon: dashboard.afternoon,
+    evening: dashboard.evening,
+    intro: dashboard.intro,
+    today: dashboard.today,
+    todayFormat: TODAY_FORMAT[lang],
+    weekdays: (WEEKDAYS[lang] ?? []).join(','),
+    roles,
+  };
+}
+
+/** The template with its build-time parts in: the logo, the script. */
+export function buildFirstPaint(): FirstPaint {
+  const script = firstPaintScript();
+  const mark = readFileSync(FAVICON, 'utf8')
+    .trim()
+    .replace('<svg ', '<svg width="28" height="28" aria-hidden="true" ')
+    .replace(/<title>.*?<\/title>/, '');
+  const template = readFileSync(TEMPLATE, 'utf8')
+    .replace('<!-- logo-mark -->', mark)
+    .replace('/*fp:script*/', script);
+  return {
+    template,
+    scriptHash: `sha256-${createHash('sha256').update(script).digest('base64')}`,
+    texts: Object.fromEntries(LANGS.map((lang) => [lang, textsOf(lang)])),
+  };
+}
+
+/**
+ * The dashboard's first paint (first-paint/dashboard.html), which the server sends inside index.html
+ * to a signed-in visit of the dashboard, filled with the user's name, picture and roles: the greeting
+ * shows with the page's first bytes, not after the app's half megabyte of code has arrived and run.
+ * The app replaces it with the dashboard itself in its first render.
+ */
+export function firstPaint(): Plugin {
+  return {
+    name: 'quayside:first-paint',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'first-paint.json',
+        source: JSON.stringify(buildFirstPaint()),
+      });
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
+import { dayPart } from '../apps/web/src/features/dashboard/greeting';
 import { CRITICAL_PARTS } from '../apps/web/vite-critical-css';
 import { BASE_URL, shot, sidebar, signIn } from './support';
 
@@ -108,4 +109,61 @@ test('a signed-in visit asks for the user while the app’s code still downloads
   await expect(page.getByTestId('dashboard-todo')).toBeVisible();
   // The app took that answer: it did not ask again.
   expect(calls).toHaveLength(1);
+});
+
+test('the dashboard paints from the server with the page’s first bytes, and the app takes its place in one step', async ({
+  page,
+  context,
+}) => {
+  await signIn(context);
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  // Every state the page passes through: the first paint, a spinner, the dashboard.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seenScreens: seen });
+    const record = () => {
+      const now = ['.fp', '.page-loading', '.dashboard'].filter((s) => document.querySelector(s)).join('+');
+      if (now && seen.at(-1) !== now) seen.push(now);
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true });
+  });
+  // No script of the app runs until released: what shows is the server's page alone.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Not waiting for `load`: it waits for the held scripts.
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  const greeting = page.locator('.fp-greeting');
+  await expect(greeting).toBeVisible();
+  // The visitor's own hour and date, filled in by the page's one (hashed) inline script.
+  const { hour, date } = await page.evaluate(() => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][now.getDay()];
+    return {
+      hour: now.getHours(),
+      date: `${day}, ${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    };
+  });
+  const text = (await greeting.textContent()) ?? '';
+  expect(text).toMatch(new RegExp(`^Good ${dayPart(hour)}, .+`));
+  await expect(page.locator('.fp-today')).toHaveText(`Today: ${date}`);
+  await expect(page.locator('.fp-tag')).toHaveText(['Administrator']);
+  await shot(page, 'dashboard-first-paint');
+
+  release();
+  await expect(page.locator('.dashboard__greeting')).toHaveText(text);
+  await expect(page.locator('.fp')).toHaveCount(0);
+  await expect(page.locator('.dashboard .shortcut').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { seenScreens: string[] }).seenScreens)).toEqual([
+    '.fp',
+    '.dashboard',
+  ]);
+  expect(refused).toEqual([]);
 });

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { dayPart, TODAY_FORMAT } from './src/features/dashboard/greeting.ts';
-import { WEEKDAYS } from './src/shared/format.ts';
+import { dayPart, TODAY_FORMAT } from './src/features/dashboard/greeting';
+import { WEEKDAYS } from './src/shared/format';
 
 const file = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const TEMPLATE = file('./first-paint/dashboard.html');

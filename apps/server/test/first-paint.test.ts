@@ -47,7 +47,12 @@ describe("the dashboard's first paint", () => {
       events: createEventHub(),
       jobs: undefined,
     });
-    await createUser(db.database.db, { username: 'ann', password: 'password123', name: NAME, roles: ['editor'] });
+    await createUser(db.database.db, {
+      username: 'ann',
+      password: 'password123',
+      name: NAME,
+      roles: ['editor'],
+    });
     await db.database.db.update(users).set({ mustChangePassword: false }).where(eq(users.username, 'ann'));
     token = await login(app, 'ann', 'password123');
   });

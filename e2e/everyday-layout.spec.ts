@@ -110,6 +110,15 @@ test.describe('at a 390 px phone screen', () => {
     await expect(owner).toBeVisible();
     await shot(page, 'everyday-filters-open-390');
   });
+
+  test('the top bar keeps the search as its icon (the box had shown empty)', async ({ page, context }) => {
+    await signIn(context);
+    await page.goto('/dashboard');
+    const search = page.getByRole('button', { name: 'Search everywhere' });
+    await expect(search.locator('.anticon-search')).toBeVisible();
+    await expect(search.locator('.navbar__search-label')).toBeHidden();
+    await expect(search.locator('kbd')).toBeHidden();
+  });
 });
 
 test('the changed screens in Chinese, at 1366 and 390 px', async ({ page, context }) => {

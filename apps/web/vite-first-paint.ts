@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { FirstPaint, FirstPaintTexts } from '@quayside/contract';
 import type { Plugin } from 'vite';
 import { dayPart, TODAY_FORMAT } from './src/features/dashboard/greeting';
 import { WEEKDAYS } from './src/shared/format';
@@ -11,22 +12,6 @@ const FAVICON = file('./public/favicon.svg');
 const LANGS = ['en', 'zh'] as const;
 /** `THEME_KEY` of shared/settings.ts (first-paint.test.ts keeps them equal). */
 export const THEME_KEY = 'quayside.theme';
-
-/** What the server fills the template with, per language (`%fp:name%` in the template). */
-export type FirstPaintTexts = {
-  tab: string;
-  morning: string;
-  afternoon: string;
-  evening: string;
-  intro: string;
-  today: string;
-  todayFormat: string;
-  weekdays: string;
-  roles: Record<string, string>;
-};
-
-/** `dist/first-paint.json`, read by the server (apps/server/src/lib/first-paint.ts). */
-export type FirstPaint = { template: string; scriptHash: string; texts: Record<string, FirstPaintTexts> };
 
 /**
  * The page's own script: the greeting of the visitor's hour, today's date, their theme colour. The

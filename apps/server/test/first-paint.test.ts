@@ -34,7 +34,8 @@ describe("the dashboard's first paint", () => {
   let app: FastifyInstance;
   let db: TestDb;
   let token: string;
-  const NAME = '<img src=x onerror=alert(1)> & "Ann"';
+  // Markup, quotes, and `$&` (a replacement pattern of String.replace).
+  const NAME = '<img src=x onerror=alert(1)> & "Ann" $&';
 
   beforeAll(async () => {
     const dataDir = tempDir();
@@ -69,7 +70,9 @@ describe("the dashboard's first paint", () => {
       const res = await page(url, `rs-token=${token}`);
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('class="boot"');
-      expect(res.body).toContain('Good evening, &lt;img src=x onerror=alert(1)&gt; &amp; &quot;Ann&quot;');
+      expect(res.body).toContain(
+        'Good evening, &lt;img src=x onerror=alert(1)&gt; &amp; &quot;Ann&quot; $&amp;<',
+      );
       expect(res.body).toContain('data-morning="Good morning, &lt;img');
       expect(res.body).toContain('<span class="fp-tag">Editor</span>');
       expect(res.body).toMatch(/<span class="fp-avatar" style="background-color:#[0-9a-f]{6}">&lt;<\/span>/);

@@ -9,6 +9,7 @@ export * from './documents';
 export * from './email';
 export * from './envelope';
 export * from './files';
+export * from './first-paint';
 export * from './health';
 export * from './imports';
 export * from './inquiries';

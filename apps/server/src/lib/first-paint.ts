@@ -1,28 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { avatarColor, avatarInitial, type UserInfo } from '@quayside/contract';
+import { avatarColor, avatarInitial, type FirstPaint, type UserInfo } from '@quayside/contract';
 import type { FastifyRequest } from 'fastify';
 import { userInfo } from '../modules/auth/service';
 import { TOKEN_COOKIE } from './access';
 import { escapeHtml } from './html';
 import { requestLanguage } from './i18n';
 import { findSession } from './sessions';
-
-/** The texts of one language, from the web app's own locale files (apps/web/vite-first-paint.ts). */
-type Texts = {
-  tab: string;
-  morning: string;
-  afternoon: string;
-  evening: string;
-  intro: string;
-  today: string;
-  todayFormat: string;
-  weekdays: string;
-  roles: Record<string, string>;
-};
-
-/** `first-paint.json` of the web build. */
-export type FirstPaint = { template: string; scriptHash: string; texts: Record<string, Texts> };
 
 const DASHBOARD = new Set(['/', '/dashboard']);
 /** The boot screen of index.html, which the first paint takes the place of. */
@@ -38,18 +22,18 @@ function avatarHtml(user: UserInfo, name: string): string {
   return `<span class="fp-avatar" style="background-color:${avatarColor(name)}">${escapeHtml(avatarInitial(name))}</span>`;
 }
 
-/** The dashboard's first paint for this user, or null when the template is not for them. */
+/** The dashboard's first paint for this user, or null without texts in any language. */
 export function renderFirstPaint(
   fp: FirstPaint,
   user: UserInfo,
   lang: string,
   sidebarClosed: boolean,
-): string {
+): string | null {
   const texts = fp.texts[lang] ?? fp.texts.en;
-  if (!texts) return fp.template;
+  if (!texts) return null;
   const name = user.name || user.username;
   // i18next's `{{name}}` in the greetings; the date is the page's script's to fill.
-  const greet = (text: string) => text.replaceAll('{{name}}', name);
+  const greet = (text: string) => text.replaceAll('{{name}}', () => name);
   const values: Record<string, string> = {
     sidebar: sidebarClosed ? 'fp--collapsed' : '',
     tab: escapeHtml(texts.tab),
@@ -87,5 +71,5 @@ export async function firstPaintPage(
   if (!session || session.mustChangePassword) return null;
   const user = await userInfo(db, session.id);
   const html = renderFirstPaint(fp, user, requestLanguage(request), request.cookies?.sidebarStatus === '0');
-  return index.replace(BOOT, () => html);
+  return html && index.replace(BOOT, () => html);
 }

@@ -38,7 +38,7 @@ export function SearchButton() {
           setOpen(true);
         }}
       >
-        <span>{t('search.button')}</span>
+        <span className="navbar__search-label">{t('search.button')}</span>
         <kbd>{shortcut}</kbd>
       </Button>
       {loaded && (

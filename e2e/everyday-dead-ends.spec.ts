@@ -16,6 +16,9 @@ async function linksOf(page: Page): Promise<string[]> {
 }
 
 async function expectNoDeadEnd(page: Page, hrefs: string[]) {
+  // A full page load per module (a dozen or more): on a slow two-core CI machine that alone came
+  // near the default time limit, and once passed it.
+  test.slow();
   for (const href of hrefs) {
     await page.goto(href);
     await expect(page.locator('.app-main')).toBeVisible();

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * The policy of the app's own pages (index.html, static files, /api/docs). No inline script;
- * inline styles are allowed because antd's CSS-in-JS injects <style> elements at run time (a nonce
- * would need index.html rendered per request). Images from anywhere: the email reader's sandboxed
+ * The policy of the app's own pages (index.html, static files, /api/docs). No inline script (the
+ * dashboard's first paint allows its one by hash: `appCspHeader`); inline styles are allowed: the
+ * theme writes antd's CSS variables as a <style> at run time, and index.html inlines its own. Images from anywhere: the email reader's sandboxed
  * srcdoc frame inherits this policy, and shows data: pictures and, on request, remote ones.
  */
 export const APP_CSP: Record<string, string[]> = {

@@ -3,6 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tagsStore } from '@/layout/tags-store';
+import { useFeedback } from '@/shared/feedback';
 import { antdLocale, featureTextsReady } from '@/shared/i18n';
 import { setNotifier } from '@/shared/notify';
 import { sessionStore } from '@/shared/session';
@@ -14,7 +15,7 @@ import { queryClient } from './query-client';
 
 /** Hands antd's themed message and notification instances to code outside React. */
 function NotifierBridge() {
-  const { message, notification } = AntApp.useApp();
+  const { message, notification } = useFeedback();
   useEffect(() => {
     setNotifier({
       message: (type, content, duration) => void message.open({ type, content, duration }),

@@ -1,6 +1,6 @@
 /**
  * Messages and notifications from code outside React (the request wrapper, the guard).
- * The app registers antd's themed `App.useApp()` instances at start; tests register fakes.
+ * The app registers its themed instances (shared/feedback) at start; tests register fakes.
  */
 export type Level = 'success' | 'info' | 'warning' | 'error';
 

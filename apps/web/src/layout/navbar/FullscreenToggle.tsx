@@ -1,12 +1,13 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { App } from 'antd';
+
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { NavbarButton } from './NavbarButton';
 
 export function FullscreenToggle() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [active, setActive] = useState(() => Boolean(document.fullscreenElement));
   useEffect(() => {
     const onChange = () => setActive(Boolean(document.fullscreenElement));

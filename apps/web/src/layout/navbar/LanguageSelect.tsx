@@ -1,7 +1,8 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Tooltip } from 'antd';
+import { Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { i18n as appI18n, type Language, setLanguage } from '@/shared/i18n';
 
 const NAMES: Record<Language, string> = { en: 'English', zh: '中文' };
@@ -9,7 +10,7 @@ const NAMES: Record<Language, string> = { en: 'English', zh: '中文' };
 /** Language en/zh, remembered in cookie `language` (spec §4). */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const current = i18n.language as Language;
 

@@ -1,12 +1,13 @@
-import { App, ColorPicker } from 'antd';
+import { ColorPicker } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { setTheme, THEME_PRESETS, useSettings } from '@/shared/settings';
 
 /** The colour picker of ThemePicker, opened at once: it is loaded when the button is first pressed. */
 export default function ThemeColorPicker({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { theme } = useSettings();
   const [open, setOpen] = useState(true);
   return (

@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { useCallback, useContext, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { registerTabGuard, TabPathContext } from './tab-guards';
 
 /**
@@ -9,7 +9,7 @@ import { registerTabGuard, TabPathContext } from './tab-guards';
  */
 export function useDiscardConfirm() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const asking = useRef(false);
   return useCallback(
     (discard: () => void, onStay?: () => void) => {

@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { toThousands } from '@/shared/format';
 import type { RequestOptions } from '@/shared/request';
 import { startDownload } from './download';
@@ -20,7 +21,7 @@ export function ExportButton({
   total: number | undefined;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const count = toThousands(total ?? 0);
   return (
     <Tooltip title={t('list.exportHint', { count })}>

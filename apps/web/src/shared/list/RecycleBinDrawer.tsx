@@ -1,9 +1,10 @@
 import { UndoOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@quayside/contract';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { App, Button, Drawer, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Drawer, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { useBackCloses } from '@/shared/form/useBackCloses';
 import { parseTime } from '@/shared/format';
 import { paginationConfig } from '@/shared/ui/pagination';
@@ -45,7 +46,7 @@ export interface RecycleBinProps<T extends Deleted> {
 export function RecycleBinDrawer<T extends Deleted>(props: RecycleBinProps<T>) {
   const { open, onClose, useDeleted, restore, texts, columns, size, tailWidth, backId } = props;
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [q, setQ] = useState('');

@@ -1,7 +1,8 @@
 import { DeleteOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Input, Modal } from 'antd';
+import { Button, Dropdown, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { usePreference } from './preferences';
 import { addSavedSearch, readSavedSearches, removeSavedSearch, sameSearch } from './saved-searches';
 
@@ -20,7 +21,7 @@ export function SavedSearches({
   onApply: (search: string) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const pref = usePreference<{ items: unknown }>(prefKey);
   const items = readSavedSearches(pref.value);
   const [naming, setNaming] = useState(false);

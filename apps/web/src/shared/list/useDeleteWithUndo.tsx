@@ -1,6 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 
 type IdsMutation = Pick<UseMutationResult<{ count: number }, Error, number[]>, 'mutateAsync' | 'isPending'>;
 
@@ -17,7 +18,7 @@ export interface DeleteWithUndoOptions {
 /** Delete with an Undo in the confirmation message: the rows go to the recycle bin. */
 export function useDeleteWithUndo({ remove, restore, texts, messageKey }: DeleteWithUndoOptions) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const run = async (ids: number[]) => {
     const { count } = await remove.mutateAsync(ids);

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Input, Segmented, Typography } from 'antd';
+import { Alert, Button, Form, Input, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '@/layout/Logo';
@@ -8,6 +8,7 @@ import { RequestError } from '@/shared/request';
 import { setToken } from '@/shared/session';
 import { login } from '../api';
 import './login.css';
+import { useFeedback } from '@/shared/feedback';
 
 interface LoginForm {
   username: string;
@@ -16,7 +17,7 @@ interface LoginForm {
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [capsLock, setCapsLock] = useState(false);

@@ -1,6 +1,7 @@
 import { DownOutlined, MergeCellsOutlined, TagOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { BulkDeleteButton } from '@/shared/list/BulkDeleteButton';
 import { useLookups } from '@/shared/lookups/useLookups';
 import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
@@ -19,7 +20,7 @@ export function BulkActions({
   onMerge: (ids: [number, number]) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const me = useUser();
   const isAdmin = Boolean(me?.roles.includes('admin'));
   const lookups = useLookups();

@@ -1,7 +1,8 @@
 import type { Customer } from '@quayside/contract';
-import { Alert, App, Modal, Radio, Select, Spin, Typography } from 'antd';
+import { Alert, Modal, Radio, Select, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { useSubmit } from '@/shared/form/useSubmit';
 import type { Lookups } from '@/shared/lookups/lookups';
 import { useLookups } from '@/shared/lookups/useLookups';
@@ -51,7 +52,7 @@ function Comparison({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const lookups = useLookups();
   const merge = useMergeCustomers();
   const [survivorId, setSurvivorId] = useState(a.id);

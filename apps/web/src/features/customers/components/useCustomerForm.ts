@@ -1,7 +1,8 @@
 import type { Customer } from '@quayside/contract';
-import { App, Form } from 'antd';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
 import { useUser } from '@/shared/session';
@@ -44,7 +45,7 @@ export function useCustomerForm(
   prefill: Partial<CustomerFormValues> = {},
 ) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const me = useUser();
   const [form] = Form.useForm<CustomerFormValues>();
   const create = useCreateCustomer();

@@ -8,7 +8,7 @@ import {
   PhoneOutlined,
 } from '@ant-design/icons';
 import type { Customer } from '@quayside/contract';
-import { App, Button, Card, Col, Dropdown, Result, Row, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { Button, Card, Col, Dropdown, Result, Row, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -34,6 +34,7 @@ import { MergeDialog } from '../components/MergeDialog';
 import { useDeleteWithUndo } from '../components/useDeleteWithUndo';
 import { customerTitle, FIELD_GROUPS, FIELDS, fieldLabel, initials, langOf } from '../fields';
 import '../customers.css';
+import { useFeedback } from '@/shared/feedback';
 
 const LIST_PATH = '/customer/list';
 
@@ -128,7 +129,7 @@ function CustomerDetail({
   const lang = langOf(i18n.language);
   const lookups = useLookups();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const remove = useDeleteWithUndo();
   const { composeTo, pending: composing } = useCompose();
   const title = customerTitle(c);

@@ -1,7 +1,8 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { App, Button, Card, Popconfirm, Space, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFeedback } from '@/shared/feedback';
 import { useDemoStatus, useSeedDemo } from '../api';
 
 /**
@@ -10,7 +11,7 @@ import { useDemoStatus, useSeedDemo } from '../api';
  */
 export function SampleDataCard({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const status = useDemoStatus(isAdmin);
   const seed = useSeedDemo();
   if (!status.data?.available) return null;

@@ -1,8 +1,9 @@
 import { ApiOutlined, CheckCircleFilled, CloseCircleFilled, MinusCircleFilled } from '@ant-design/icons';
 import type { EmailAccount } from '@quayside/contract';
-import { Alert, App, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Alert, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { useFormOverlay } from '@/shared/form/useFormOverlay';
 import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
@@ -21,7 +22,7 @@ import { type AccountTest, useSaveAccount, useTestAccount } from '../api';
 /** Add or edit a mail account: IMAP and SMTP settings, who may use it, and a connection test. */
 export function AccountDrawer({ account, onClose }: { account: EmailAccount | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<AccountFormValues>();
   const staff = useStaff(true);
   const save = useSaveAccount();

@@ -1,7 +1,8 @@
 import { StopOutlined } from '@ant-design/icons';
-import { App, Checkbox, Input, Modal, Radio, Typography } from 'antd';
+import { Checkbox, Input, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { RequestError } from '@/shared/request';
 import { useAddToBlacklist, useEmailAction } from '../api';
 import { type BlockMode, blockValues } from '../email-format';
@@ -26,7 +27,7 @@ export function BlockSendersDialog({
   onDone?: (trashed: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const add = useAddToBlacklist();
   const action = useEmailAction();
   const [mode, setMode] = useState<BlockMode>('address');

@@ -11,9 +11,10 @@ import {
   UserSwitchOutlined,
 } from '@ant-design/icons';
 import type { EmailFolder, EmailStatusId, EmailTypeId } from '@quayside/contract';
-import { App, Button, Dropdown, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Dropdown, Popconfirm, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { useLookups } from '@/shared/lookups/useLookups';
 import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
 import { actionDoneKey, type EmailAction } from '../actions';
@@ -24,7 +25,7 @@ import { BlockSendersDialog } from './BlockSendersDialog';
 /** Runs an action and confirms it; trashing offers an undo. */
 export function useRunAction() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const action = useEmailAction();
   /** True when done; a refusal was already shown by the request wrapper. */
   const run = async (a: EmailAction): Promise<boolean> => {

@@ -1,8 +1,9 @@
 import type { Customer, EmailAddress } from '@quayside/contract';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFeedback } from '@/shared/feedback';
 import { useFormOverlay } from '@/shared/form/useFormOverlay';
 import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
@@ -32,7 +33,7 @@ export function CreateCustomerDialog({
   onCreated: (customer: Customer) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const create = useCreateCustomer();
   const [conflict, setConflict] = useState<{ text: string; id: number | null } | null>(null);

@@ -9,10 +9,11 @@ import type {
   sendAccount,
 } from '@quayside/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useFeedback } from '@/shared/feedback';
 import { get, post } from '@/shared/request';
 import { type BlacklistEntry, emailKeys } from '../api';
 import { patchRows } from '../list-cache';
@@ -142,7 +143,7 @@ export const retrySend = (ids: number[]) => post<null>('/email/retry_send/', { i
 export function useRetrySend() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return useMutation({
     mutationFn: (ids: number[]) => retrySend(ids),
     onSuccess: (_data, ids) => {
@@ -160,7 +161,7 @@ export function useRetrySend() {
 export function useCancelSend() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return useMutation({
     mutationFn: (id: number) => cancelSend(id),
     // Too late (already sending or sent): the server says so.

@@ -1,7 +1,8 @@
 import type { EmailDetail } from '@quayside/contract';
-import { App } from 'antd';
+
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { uploadFile } from '@/shared/files';
 import { fileSize } from '../email-format';
 import {
@@ -46,7 +47,7 @@ export function useAttachments(
   onIdsChange: (ids: number[]) => void,
 ) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [items, setItems] = useState<AttachmentItem[]>(() =>
     initialIds.map((id) => storedItem(id, undefined)),
   );

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { tagsStore } from '@/layout/tags-store';
+import { useFeedback } from '@/shared/feedback';
 import { fieldErrorsOf } from '@/shared/form-errors';
 import { RequestError } from '@/shared/request';
 import { emailKeys } from '../api';
@@ -64,7 +65,7 @@ export function useSendDraft({
   onProblems: (problems: FieldProblems) => void;
 }) {
   const { t } = useTranslation();
-  const { message, modal, notification } = App.useApp();
+  const { message, modal, notification } = useFeedback();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
@@ -108,8 +109,7 @@ export function useSendDraft({
         </Button>
       ),
       duration: scheduledAt ? 15 : UNDO_SECONDS,
-      // No progress bar: it re-renders every frame, and React would put off showing the outbox
-      // (a suspended page's retry waits behind every update) until the notice has gone.
+      // The server sends at the deadline, whatever the pointer does.
       pauseOnHover: false,
     });
   };

@@ -14,20 +14,7 @@ import {
   UpOutlined,
 } from '@ant-design/icons';
 import type { EmailAccount, EmailDetail, EmailFolder } from '@quayside/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Dropdown,
-  Result,
-  Row,
-  Skeleton,
-  Space,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Dropdown, Result, Row, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -56,6 +43,7 @@ import { folderOfPath, folderPath } from '../folders';
 import { neighbours } from '../list-cache';
 import { useReadingList } from '../reading-list';
 import '../email.css';
+import { useFeedback } from '@/shared/feedback';
 
 const detailPath = (id: number) => `/email/emailDetail/${id}`;
 
@@ -191,7 +179,7 @@ function EmailView({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const { run } = useRunAction();
   const { compose, pending: composing } = useCompose();
   const [headers, setHeaders] = useState(false);

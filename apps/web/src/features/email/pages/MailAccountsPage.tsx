@@ -9,7 +9,7 @@ import {
   UnlockOutlined,
 } from '@ant-design/icons';
 import type { EmailAccount } from '@quayside/contract';
-import { App, Button, Card, Empty, Progress, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Progress, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTime, timeAgo, toThousands } from '@/shared/format';
@@ -26,6 +26,7 @@ import {
 } from '../api';
 import { AccountDrawer, TestResult } from '../components/AccountDrawer';
 import '../email.css';
+import { useFeedback } from '@/shared/feedback';
 
 function Server({ host, port, secure }: { host: string; port: number; secure: boolean }) {
   const { t } = useTranslation();
@@ -49,7 +50,7 @@ function Server({ host, port, secure }: { host: string; port: number; secure: bo
 /** /email/accounts (admin): the company mail accounts, their sync state, add, edit, test, disable. */
 export default function MailAccountsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const accounts = useEmailAccounts({ live: true });
   const progress = useSyncProgress();
   const staff = useStaff(true);

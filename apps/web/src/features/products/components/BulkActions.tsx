@@ -1,6 +1,7 @@
 import { DownOutlined, EyeInvisibleOutlined, EyeOutlined, FolderOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { BulkDeleteButton } from '@/shared/list/BulkDeleteButton';
 import { useBulkUpdateProducts, useCategories } from '../api';
 import { useDeleteWithUndo } from './useDeleteWithUndo';
@@ -8,7 +9,7 @@ import { useDeleteWithUndo } from './useDeleteWithUndo';
 /** What can be done to the selected products: publish, unpublish, move to a category, delete. */
 export function BulkActions({ ids, onDone }: { ids: number[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const bulk = useBulkUpdateProducts();
   const categories = useCategories();
   const remove = useDeleteWithUndo();

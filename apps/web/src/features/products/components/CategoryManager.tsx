@@ -6,9 +6,10 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import type { ProductCategory } from '@quayside/contract';
-import { App, Button, Drawer, Empty, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { Button, Drawer, Empty, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { useCategories, useCategoryMutation } from '../api';
 import { moved } from './PictureUploader';
 
@@ -17,7 +18,7 @@ type Editing = { id: number | null; parentId: number | null; name: string };
 /** Two levels of categories: add, rename, move up and down within a level, delete when empty. */
 export function CategoryManager({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const categories = useCategories();
   const create = useCategoryMutation<{ name: string; parent_id: number | null }>('create');
   const rename = useCategoryMutation<{ id: number; name: string }>('update');

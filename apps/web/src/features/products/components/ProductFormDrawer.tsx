@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatMoney, type Product } from '@quayside/contract';
-import { App, Button, Col, Drawer, Form, Input, Row, Space, Switch, Typography } from 'antd';
+import { Button, Col, Drawer, Form, Input, Row, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { useFormOverlay } from '@/shared/form/useFormOverlay';
 import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
@@ -60,7 +61,7 @@ export function ProductFormDrawer({
 }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const [pictures, setPictures] = useState<PictureItem[]>(() => fromPictures(product?.pictures ?? []));
   const [picturesTouched, setPicturesTouched] = useState(false);

@@ -1,6 +1,7 @@
 import { type ChangePassword, PASSWORD_MIN } from '@quayside/contract';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
 import { useChangePassword } from '../api';
@@ -15,7 +16,7 @@ interface Values extends ChangePassword {
 /** Change one's own password: current, new, repeated. Other sessions of the user end. */
 export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const change = useChangePassword();
 

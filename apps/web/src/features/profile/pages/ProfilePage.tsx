@@ -1,5 +1,5 @@
 import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Form, Input, Row, Tabs, Tag, Typography, Upload } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Tabs, Tag, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSubmit } from '@/shared/form/useSubmit';
@@ -9,6 +9,7 @@ import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { useUpdateProfile, useUploadAvatar } from '../api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import './profile.css';
+import { useFeedback } from '@/shared/feedback';
 
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -20,7 +21,7 @@ interface AccountValues {
 /** Profile (/profile/index): name, avatar upload, introduction, change password. */
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useUser();
   const [params, setParams] = useSearchParams();
   const [form] = Form.useForm<AccountValues>();

@@ -2,7 +2,6 @@ import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { TASK_TYPES, type Task } from '@quayside/contract';
 import {
   Alert,
-  App,
   Button,
   Card,
   Checkbox,
@@ -45,6 +44,7 @@ import {
   WorkingHoursFields,
 } from '../components/WorkingHoursFields';
 import '../tasks.css';
+import { useFeedback } from '@/shared/feedback';
 
 const RichEditor = lazy(() => import('@/features/email/compose/editor/RichEditor'));
 
@@ -113,7 +113,7 @@ function initialValues(task?: Task): Partial<Values> {
 
 function TaskForm({ task }: { task?: Task }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const me = useUser();
   const [form] = Form.useForm<Values>();

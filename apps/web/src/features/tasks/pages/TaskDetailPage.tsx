@@ -2,7 +2,6 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { RECIPIENT_STATUSES, type RecipientStatus, type TaskRecipient } from '@quayside/contract';
 import {
   Alert,
-  App,
   Button,
   Card,
   Descriptions,
@@ -35,6 +34,7 @@ import { RecipientStatusTag, TaskStateTag } from '../components/StatusTags';
 import { TaskProgress } from '../components/TaskProgress';
 import { hoursSummary } from '../components/WorkingHoursFields';
 import '../tasks.css';
+import { useFeedback } from '@/shared/feedback';
 
 const time = (v: string | null) => (v ? parseTime(v) : '—');
 const PAGE_SIZE = 20;
@@ -42,7 +42,7 @@ const PAGE_SIZE = 20;
 /** /task/detail/{id}: the task's progress live, its actions, and each recipient with its status. */
 export default function TaskDetailPage({ id: idParam }: PageProps) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const id = Number(idParam);
   const task = useTask(id);
   const [status, setStatus] = useState<RecipientStatus | 'all'>('all');

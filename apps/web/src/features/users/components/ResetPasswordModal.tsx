@@ -1,6 +1,7 @@
 import { PASSWORD_MIN, type User } from '@quayside/contract';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { useFormOverlay } from '@/shared/form/useFormOverlay';
 import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
@@ -9,7 +10,7 @@ import { useResetPassword } from '../api';
 /** An admin sets a new password; the user must choose their own at next login. */
 export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ password: string }>();
   const reset = useResetPassword();
 

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN, ROLES, type Role, type User } from '@quayside/contract';
-import { App, Checkbox, Form, Input, Modal } from 'antd';
+import { Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { useFormOverlay } from '@/shared/form/useFormOverlay';
 import { useSubmit } from '@/shared/form/useSubmit';
 import { showFormError } from '@/shared/form-errors';
@@ -25,7 +26,7 @@ export function UserFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const create = useCreateUser();
   const update = useUpdateUser();

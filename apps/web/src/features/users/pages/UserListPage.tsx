@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { User } from '@quayside/contract';
-import { App, Button, Card, Empty, type InputRef } from 'antd';
+import { Button, Card, Empty, type InputRef } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -21,6 +21,7 @@ import { UserFilters } from '../components/UserFilters';
 import { UserFormModal } from '../components/UserFormModal';
 import { USER_LIST, USER_PREFS } from '../list-config';
 import '../users.css';
+import { useFeedback } from '@/shared/feedback';
 
 /**
  * Admin-only /user/list on the list kit, as the customer list: search, filters, sort and pages in
@@ -30,7 +31,7 @@ import '../users.css';
 export default function UserListPage() {
   const { search: openedWith } = useLocation();
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const me = useUser();
   const scope = useRef<HTMLDivElement>(null);
   const searchRef = useRef<InputRef>(null);

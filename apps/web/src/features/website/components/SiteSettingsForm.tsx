@@ -1,20 +1,8 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { EmailAccount, WebsiteSettings } from '@quayside/contract';
-import {
-  App,
-  Button,
-  Checkbox,
-  Col,
-  ColorPicker,
-  Form,
-  Input,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Upload,
-} from 'antd';
+import { Button, Checkbox, Col, ColorPicker, Form, Input, Row, Select, Space, Switch, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '@/shared/feedback';
 import { fileUrl, uploadFile } from '@/shared/files';
 import { useSubmit } from '@/shared/form/useSubmit';
 import { THEME_PRESETS } from '@/shared/settings';
@@ -36,7 +24,7 @@ type Props = {
 /** The site's settings and the letterhead's company details (one place for both). */
 export function SiteSettingsForm({ settings, products, accounts }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<WebsiteSettingsBody>();
   const save = useSaveWebsiteSettings();
   const logo = Form.useWatch(['company', 'logo_file_id'], form);

@@ -1,12 +1,13 @@
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Draft } from '@quayside/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, type InputRef, Popconfirm, Skeleton, Tooltip } from 'antd';
+import { Alert, Button, Card, type InputRef, Popconfirm, Skeleton, Tooltip } from 'antd';
 import { type DragEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
+import { useFeedback } from '@/shared/feedback';
 import { emailKeys } from '../../api';
 import { useRunAction } from '../../components/BulkActions';
 import { fileSize } from '../../email-format';
@@ -51,7 +52,7 @@ const hasFiles = (e: DragEvent) => [...e.dataTransfer.types].includes('Files');
 /** The editor of one loaded draft: fields, body, files, saving, sending. */
 export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAccount[] }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { id } = draft;

@@ -5,10 +5,11 @@ import type { MouseEvent } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timedMessages, timedNotifications } from './feedback';
 
-type Shown = (MessageArgsProps | NotificationArgsProps) & {
-  onMouseEnter?: (e: MouseEvent<HTMLDivElement>) => void;
-  onMouseLeave?: (e: MouseEvent<HTMLDivElement>) => void;
-};
+type Shown = Partial<MessageArgsProps> &
+  Partial<NotificationArgsProps> & {
+    onMouseEnter?: (e: MouseEvent<HTMLDivElement>) => void;
+    onMouseLeave?: (e: MouseEvent<HTMLDivElement>) => void;
+  };
 
 /** What antd's instance is asked to show: the open notices by key. */
 function screen() {

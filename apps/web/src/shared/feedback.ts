@@ -49,6 +49,18 @@ function countdown(seconds: number, done: () => void) {
 
 type Countdown = ReturnType<typeof countdown>;
 
+/** The timers of the notices up, by key: one app-wide antd instance each, whoever opened them. */
+const runningMessages = new Map<string | number, Countdown>();
+const runningNotifications = new Map<string | number, Countdown>();
+
+function stopTimers(running: Map<string | number, Countdown>, key: unknown) {
+  for (const [k, timer] of running) {
+    if (key !== undefined && k !== key) continue;
+    timer.cancel();
+    running.delete(k);
+  }
+}
+
 let lastKey = 0;
 
 /**
@@ -95,7 +107,7 @@ function isMessageArgs(content: JointContent): content is MessageArgsProps {
 }
 
 export function timedMessages(antd: MessageInstance): MessageInstance {
-  const running = new Map<string | number, Countdown>();
+  const running = runningMessages;
   const open = (args: MessageArgsProps): MessageType => {
     const { close, whenClosed } = timed(
       (key, onClose, hover) => {
@@ -133,15 +145,14 @@ export function timedMessages(antd: MessageInstance): MessageInstance {
     warning: ofType('warning'),
     loading: ofType('loading'),
     destroy: (key) => {
-      if (key === undefined) for (const timer of running.values()) timer.cancel();
-      else running.get(key as string | number)?.cancel();
+      stopTimers(running, key);
       antd.destroy(key);
     },
   };
 }
 
 export function timedNotifications(antd: NotificationInstance): NotificationInstance {
-  const running = new Map<string | number, Countdown>();
+  const running = runningNotifications;
   const open = (args: NotificationArgsProps) => {
     const key = typeof args.key === 'bigint' ? String(args.key) : args.key;
     timed(
@@ -166,8 +177,7 @@ export function timedNotifications(antd: NotificationInstance): NotificationInst
     error: (args) => open({ ...args, type: 'error' }),
     warning: (args) => open({ ...args, type: 'warning' }),
     destroy: (key) => {
-      if (key === undefined) for (const timer of running.values()) timer.cancel();
-      else running.get(key as string | number)?.cancel();
+      stopTimers(running, key);
       antd.destroy(key);
     },
   };

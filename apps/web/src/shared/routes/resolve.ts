@@ -28,22 +28,55 @@ export function normalizePath(pathname: string): string {
   return pathname;
 }
 
+/** Shared between callers (matchRoute keeps its answers): read, never change. */
 export interface RouteMatch {
-  resolved: ResolvedRoute;
-  params: Record<string, string | undefined>;
+  readonly resolved: ResolvedRoute;
+  readonly params: Readonly<Record<string, string | undefined>>;
 }
 
 const dynamicCount = (path: string) => (path.match(/[:*]/g) ?? []).length;
 
+/** A table's pages and redirects, static paths first; per table, built once. */
+const candidatesOf = new WeakMap<readonly AppRoute[], ResolvedRoute[]>();
+/**
+ * The answers so far, per table and path. Menus, tiles and links ask for the same few paths on
+ * every render (the sidebar alone about forty); flattening the table and compiling each path
+ * again was a good part of the shell's first render on a phone.
+ */
+const answersOf = new WeakMap<readonly AppRoute[], Map<string, RouteMatch | null>>();
+/** Enough for every path a session visits; past it the answers start again. */
+const ANSWERS_KEPT = 1000;
+
+function candidates(routes: readonly AppRoute[]): ResolvedRoute[] {
+  let found = candidatesOf.get(routes);
+  if (!found) {
+    found = flattenRoutes(routes)
+      .filter((r) => r.route.name || r.route.redirect)
+      .sort((a, b) => dynamicCount(a.fullPath) - dynamicCount(b.fullPath));
+    candidatesOf.set(routes, found);
+  }
+  return found;
+}
+
 /** The route for a pathname; static paths win over ones with params. */
 export function matchRoute(routes: readonly AppRoute[], pathname: string): RouteMatch | null {
   const path = normalizePath(pathname);
-  const candidates = flattenRoutes(routes)
-    .filter((r) => r.route.name || r.route.redirect)
-    .sort((a, b) => dynamicCount(a.fullPath) - dynamicCount(b.fullPath));
-  for (const resolved of candidates) {
-    const m = matchPath({ path: resolved.fullPath, end: true, caseSensitive: false }, path);
-    if (m) return { resolved, params: m.params };
+  let answers = answersOf.get(routes);
+  if (!answers) {
+    answers = new Map();
+    answersOf.set(routes, answers);
   }
-  return null;
+  const known = answers.get(path);
+  if (known !== undefined) return known;
+  let answer: RouteMatch | null = null;
+  for (const resolved of candidates(routes)) {
+    const m = matchPath({ path: resolved.fullPath, end: true, caseSensitive: false }, path);
+    if (m) {
+      answer = { resolved, params: m.params };
+      break;
+    }
+  }
+  if (answers.size >= ANSWERS_KEPT) answers.clear();
+  answers.set(path, answer);
+  return answer;
 }

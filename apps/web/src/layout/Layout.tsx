@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { ComposeOverlay } from '@/features/email/components/ComposeOverlay';
 import { usePasswordDialogOpen } from '@/features/profile/password-dialog';
 import { afterPaint, whenIdle } from '@/shared/scheduling';
-import { closeSidebar, isMobileWidth, setDevice, settingsStore, useSettings } from '@/shared/settings';
+import { closeSidebar, deviceNow, setDevice, settingsStore, useSettings } from '@/shared/settings';
 import { addAntdStyles } from '@/styles/antd-styles';
 import { AppMain } from './AppMain';
 import { Navbar } from './Navbar';
@@ -15,12 +15,10 @@ import './layout.css';
 
 const ChangePasswordModal = lazy(() => import('@/features/profile/components/ChangePasswordModal'));
 
-/** Spec §2 mobile rule, checked on every resize. */
+/** Spec §2 mobile rule, checked on every resize (the store knows the device at start). */
 function useDeviceWatcher() {
   useEffect(() => {
-    const check = () =>
-      setDevice(isMobileWidth(document.body.getBoundingClientRect().width) ? 'mobile' : 'desktop');
-    check();
+    const check = () => setDevice(deviceNow());
     window.addEventListener('resize', check);
     return () => window.removeEventListener('resize', check);
   }, []);

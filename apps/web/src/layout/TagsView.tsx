@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { dirtyTabs } from '@/shared/form/tab-guards';
 import { useDiscardConfirm } from '@/shared/form/useDiscardGuard';
 import { normalizePath } from '@/shared/routes/resolve';
+import { afterPaint } from '@/shared/scheduling';
 import type { TagView } from './tags';
 import { tagsStore, useTagViews } from './tags-store';
 
@@ -18,17 +19,24 @@ export function TagsView() {
   const active = normalizePath(pathname);
   const stripRef = useRef<HTMLDivElement>(null);
 
+  // The active tab scrolled into the strip's view, measured once the page has painted: measured in
+  // the effect, the browser laid out the whole new page for it, a second time that frame.
   useEffect(() => {
     if (!views.some((v) => v.path === active)) return; // its tab is added right after navigation
-    const strip = stripRef.current;
-    const tab = strip?.querySelector<HTMLElement>(`[data-path="${CSS.escape(active)}"]`);
-    if (strip && tab) {
+    let current = true;
+    afterPaint(() => {
+      const strip = stripRef.current;
+      const tab = strip?.querySelector<HTMLElement>(`[data-path="${CSS.escape(active)}"]`);
+      if (!current || !strip || !tab) return;
       const left = tab.offsetLeft - strip.offsetLeft;
       if (left < strip.scrollLeft) strip.scrollLeft = left - 8;
       else if (left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) {
         strip.scrollLeft = left + tab.offsetWidth - strip.clientWidth + 8;
       }
-    }
+    });
+    return () => {
+      current = false;
+    };
   }, [active, views]);
 
   // The wheel scrolls the strip sideways.

@@ -92,8 +92,16 @@ export function toThousands(num: number | string | null | undefined): string {
  */
 export function percent(part: number, whole: number, language: string): string {
   if (whole === 0) return '—';
-  return new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en', {
-    style: 'percent',
-    maximumFractionDigits: 1,
-  }).format(part / whole);
+  return percentFormat(language === 'zh' ? 'zh-CN' : 'en').format(part / whole);
+}
+
+/** One formatter per locale: making one costs far more than using it (a list asks per row). */
+const percentFormats = new Map<string, Intl.NumberFormat>();
+function percentFormat(locale: string): Intl.NumberFormat {
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+    percentFormats.set(locale, format);
+  }
+  return format;
 }

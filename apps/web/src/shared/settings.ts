@@ -45,11 +45,23 @@ function readTheme(): string {
   }
 }
 
+/** The device by the body's width (SHELL.md's rule). */
+export function deviceNow(): Device {
+  return isMobileWidth(document.body.getBoundingClientRect().width) ? 'mobile' : 'desktop';
+}
+
+/**
+ * Known before the shell's first render (the page then holds only the boot screen or the first
+ * paint, so measuring it is cheap): a phone's first render is its own, not a desktop shell that an
+ * effect measures (a layout of the whole new page) and renders again as a phone's.
+ */
+const startDevice: Device = typeof document !== 'undefined' && document.body ? deviceNow() : 'desktop';
+
 export const settingsStore = createStore<Settings>({
   theme: readTheme(),
-  // Cookie sidebarStatus: "1" open, "0" closed; open by default.
-  sidebarOpened: cookies.get(COOKIE.sidebar) !== '0',
-  device: 'desktop',
+  // Cookie sidebarStatus: "1" open, "0" closed; open by default. Always closed on a phone.
+  sidebarOpened: startDevice === 'desktop' && cookies.get(COOKIE.sidebar) !== '0',
+  device: startDevice,
 });
 
 export function setTheme(color: string): void {

@@ -3,7 +3,7 @@ import { Card, Col, Empty, Row, Segmented, Skeleton, Typography, theme } from 'a
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { parseTime, percent } from '@/shared/format';
+import { parseTime, percent, toThousands } from '@/shared/format';
 import { useLookups } from '@/shared/lookups/useLookups';
 import { useCanOpen } from '@/shared/routes/pages';
 import { monthsOf } from '../period';
@@ -394,8 +394,8 @@ export default function DashboardCharts({ data, lang }: Props) {
                   title={t('dashboardCharts.emails')}
                   testId="chart-emails"
                   extra={t('dashboardCharts.emailsTotal', {
-                    received: sum(mail.map((d) => d.received)).toLocaleString(),
-                    sent: sum(mail.map((d) => d.sent)).toLocaleString(),
+                    received: toThousands(sum(mail.map((d) => d.received))),
+                    sent: toThousands(sum(mail.map((d) => d.sent))),
                   })}
                 >
                   <EChart option={options.emails} height={chartHeight} label={t('dashboardCharts.emails')} />

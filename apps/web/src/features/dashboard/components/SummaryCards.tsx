@@ -12,7 +12,7 @@ import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { percent } from '@/shared/format';
+import { percent, toThousands } from '@/shared/format';
 import { useCanOpen } from '@/shared/routes/pages';
 import { cardLinks } from '../links';
 
@@ -129,8 +129,8 @@ export function SummaryCards({ data, ownerId }: { data: DashboardSummary | undef
           {tasks.sent > 0
             ? t('dashboardCharts.openRate', {
                 rate: percent(tasks.opened, tasks.sent, i18n.language),
-                opened: tasks.opened.toLocaleString(),
-                sent: tasks.sent.toLocaleString(),
+                opened: toThousands(tasks.opened),
+                sent: toThousands(tasks.sent),
               })
             : t('dashboardCharts.nothingSent')}
         </Typography.Text>
@@ -148,7 +148,7 @@ export function SummaryCards({ data, ownerId }: { data: DashboardSummary | undef
               <Typography.Text type="secondary">{card.title}</Typography.Text>
             </div>
             <div className="dashboard-card__value" data-testid={`card-${card.key}`}>
-              {card.value.toLocaleString()}
+              {toThousands(card.value)}
             </div>
             {card.detail && <div className="dashboard-card__detail">{card.detail}</div>}
           </Card>

@@ -80,4 +80,39 @@ describe('live events across instances (PostgreSQL LISTEN/NOTIFY)', () => {
     expect(seen).toEqual([]);
     control.off();
   });
+
+  it('a listening connection the server ends is replaced, and the events flow again', async () => {
+    // One connection in this pool: the relay's LISTEN connection is the one whose pid we read.
+    const single = await openPostgres(process.env.TEST_DATABASE_URL!, 1);
+    const pidOf = async () =>
+      (await single.pool!.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    const first = await pidOf();
+    const lost: string[] = [];
+    const relay = await relayEvents(createEventHub(), single.pool!, (message) => lost.push(message));
+    const seen: LiveEvent[] = [];
+    relay.subscribe(71, (e) => seen.push(e));
+
+    await databases[1]!.pool!.query('SELECT pg_terminate_backend($1)', [first]);
+    await vi.waitFor(() => expect(lost).toContain('event relay: connection lost'), { timeout: 5000 });
+    const event: LiveEvent = { type: 'unread', data: { count: 3 } };
+    await vi.waitFor(
+      () => {
+        hubs[1]!.publish({ userId: 71 }, event);
+        expect(seen.length).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 500 },
+    );
+    expect(seen[0]).toEqual(event);
+
+    // Closed, the relay ends its connection instead of handing a listening one back to the pool:
+    // the pool's next query has a new one, and ending the old one later throws nowhere.
+    const listening = await databases[1]!.pool!.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN quayside_events' AND pid <> ALL($1)",
+      [[first]],
+    );
+    await relay.close();
+    const after = await pidOf();
+    expect(listening.rows.map((r) => r.pid)).not.toContain(after);
+    await single.close();
+  });
 });

@@ -13,6 +13,38 @@ type Relayed = { from: string; audience: Audience; event: LiveEvent };
 
 export type RelayedEventHub = EventHub & { close(): Promise<void> };
 
+type Held = { client: pg.PoolClient; release: () => void };
+
+/**
+ * The LISTEN connection, held out of the pool until released once: then it is closed, not pooled
+ * (a pooled one would keep listening, and keep our handlers: when the server later ended it, they
+ * released it a second time, which pg-pool throws on). A lost connection releases itself.
+ */
+function hold(
+  client: pg.PoolClient,
+  receive: (message: pg.Notification) => void,
+  lost: (err: Error) => void,
+): Held {
+  let released = false;
+  const release = (err: Error | true = true) => {
+    if (released) return;
+    released = true;
+    client.off('notification', receive);
+    client.off('error', onError);
+    // Errors of a connection on its way out (the server ends it) are expected and not reported.
+    client.on('error', () => undefined);
+    client.release(err);
+  };
+  const onError = (err: Error) => {
+    if (released) return;
+    release(err);
+    lost(err);
+  };
+  client.on('notification', receive);
+  client.on('error', onError);
+  return { client, release: () => release() };
+}
+
 /**
  * Several instances on one PostgreSQL: an event published on one reaches the browsers connected to
  * any of them (the instance that syncs an account is often not the one a user's page talks to).
@@ -26,7 +58,7 @@ export async function relayEvents(
   log: (message: string, err?: unknown) => void,
 ): Promise<RelayedEventHub> {
   const instance = randomUUID();
-  let listener: pg.PoolClient | null = null;
+  let listener: Held | null = null;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryMs = RETRY_MIN_MS;
@@ -42,23 +74,23 @@ export async function relayEvents(
   };
 
   const listen = async (): Promise<void> => {
+    let held: Held | undefined;
     try {
-      const client = await pool.connect();
-      client.on('notification', receive);
-      client.on('error', (err) => {
+      const mine = hold(await pool.connect(), receive, (err) => {
         log('event relay: connection lost', err);
-        if (listener === client) listener = null;
-        client.release(err);
+        if (listener === mine) listener = null;
         scheduleListen();
       });
-      await client.query(`LISTEN ${CHANNEL}`);
+      held = mine;
+      await mine.client.query(`LISTEN ${CHANNEL}`);
       if (closed) {
-        client.release(true);
+        mine.release();
         return;
       }
-      listener = client;
+      listener = mine;
       retryMs = RETRY_MIN_MS;
     } catch (err) {
+      held?.release();
       log('event relay: cannot listen', err);
       scheduleListen();
     }
@@ -85,12 +117,9 @@ export async function relayEvents(
     async close() {
       closed = true;
       clearTimeout(retry);
-      const client = listener;
+      const held = listener;
       listener = null;
-      if (client) {
-        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
-        client.release();
-      }
+      held?.release();
     },
   };
 }

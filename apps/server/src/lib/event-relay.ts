@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Audience, EventHub, LiveEvent } from './events';
+import { type HeldConnection, holdConnection } from './held-connection';
 
 const CHANNEL = 'quayside_events';
 /** NOTIFY carries at most 8000 bytes; an event is a few dozen. A bigger one stays on its instance. */
@@ -12,38 +13,6 @@ const RETRY_MAX_MS = 30_000;
 type Relayed = { from: string; audience: Audience; event: LiveEvent };
 
 export type RelayedEventHub = EventHub & { close(): Promise<void> };
-
-type Held = { client: pg.PoolClient; release: () => void };
-
-/**
- * The LISTEN connection, held out of the pool until released once: then it is closed, not pooled
- * (a pooled one would keep listening, and keep our handlers: when the server later ended it, they
- * released it a second time, which pg-pool throws on). A lost connection releases itself.
- */
-function hold(
-  client: pg.PoolClient,
-  receive: (message: pg.Notification) => void,
-  lost: (err: Error) => void,
-): Held {
-  let released = false;
-  const release = (err: Error | true = true) => {
-    if (released) return;
-    released = true;
-    client.off('notification', receive);
-    client.off('error', onError);
-    // Errors of a connection on its way out (the server ends it) are expected and not reported.
-    client.on('error', () => undefined);
-    client.release(err);
-  };
-  const onError = (err: Error) => {
-    if (released) return;
-    release(err);
-    lost(err);
-  };
-  client.on('notification', receive);
-  client.on('error', onError);
-  return { client, release: () => release() };
-}
 
 /**
  * Several instances on one PostgreSQL: an event published on one reaches the browsers connected to
@@ -58,7 +27,7 @@ export async function relayEvents(
   log: (message: string, err?: unknown) => void,
 ): Promise<RelayedEventHub> {
   const instance = randomUUID();
-  let listener: Held | null = null;
+  let listener: HeldConnection | null = null;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryMs = RETRY_MIN_MS;
@@ -74,14 +43,15 @@ export async function relayEvents(
   };
 
   const listen = async (): Promise<void> => {
-    let held: Held | undefined;
+    let held: HeldConnection | undefined;
     try {
-      const mine = hold(await pool.connect(), receive, (err) => {
+      const mine = holdConnection(await pool.connect(), (err) => {
         log('event relay: connection lost', err);
         if (listener === mine) listener = null;
         scheduleListen();
       });
       held = mine;
+      mine.client.on('notification', receive);
       await mine.client.query(`LISTEN ${CHANNEL}`);
       if (closed) {
         mine.release();

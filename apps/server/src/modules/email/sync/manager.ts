@@ -1,5 +1,5 @@
-import type { PoolClient } from 'pg';
 import { emailAccounts } from '../../../db/schema';
+import { type HeldConnection, holdConnection } from '../../../lib/held-connection';
 import type { SyncEnv } from './types';
 import { AccountWorker, DEFAULT_TIMING, type WorkerTiming } from './worker';
 
@@ -14,7 +14,8 @@ const LOCK_CLASS = 0x51_53_4d; // "QSM"
  */
 export class SyncManager {
   private workers = new Map<number, AccountWorker>();
-  private lockClient: PoolClient | null = null;
+  /** Session advisory locks live on this connection: one per instance, held while it syncs. */
+  private lockClient: HeldConnection | null = null;
   private timer: NodeJS.Timeout | undefined;
   private reconciling: Promise<void> | null = null;
   private stopped = false;
@@ -72,26 +73,25 @@ export class SyncManager {
     const pool = this.env.database.pool;
     if (!pool) return true; // PGlite: one process only (the data-dir lock).
     if (!this.lockClient) {
-      const client = await pool.connect();
-      client.on('error', (err) => {
+      const held = holdConnection(await pool.connect(), (err) => {
         // The locks went with the connection: stop syncing until they are taken again.
         this.env.log('email sync: lock connection lost', err);
-        if (this.lockClient === client) this.lockClient = null;
+        if (this.lockClient === held) this.lockClient = null;
         for (const worker of this.workers.values()) void worker.stop();
         this.workers.clear();
       });
-      this.lockClient = client;
+      this.lockClient = held;
     }
-    const res = await this.lockClient.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
-      LOCK_CLASS,
-      accountId,
-    ]);
+    const res = await this.lockClient.client.query<{ ok: boolean }>(
+      'SELECT pg_try_advisory_lock($1, $2) AS ok',
+      [LOCK_CLASS, accountId],
+    );
     return res.rows[0]?.ok === true;
   }
 
   private async unlock(accountId: number): Promise<void> {
-    await this.lockClient
-      ?.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_CLASS, accountId])
+    await this.lockClient?.client
+      .query('SELECT pg_advisory_unlock($1, $2)', [LOCK_CLASS, accountId])
       .catch(() => {});
   }
 
@@ -106,7 +106,7 @@ export class SyncManager {
     await this.reconciling;
     await Promise.all([...this.workers.values()].map((w) => w.stop()));
     this.workers.clear();
-    this.lockClient?.release(true);
+    this.lockClient?.release();
     this.lockClient = null;
   }
 }

@@ -45,19 +45,18 @@ export async function relayEvents(
   const listen = async (): Promise<void> => {
     let held: HeldConnection | undefined;
     try {
-      const mine = holdConnection(await pool.connect(), (err) => {
+      held = holdConnection(await pool.connect(), (err) => {
         log('event relay: connection lost', err);
-        if (listener === mine) listener = null;
+        if (listener === held) listener = null;
         scheduleListen();
       });
-      held = mine;
-      mine.client.on('notification', receive);
-      await mine.client.query(`LISTEN ${CHANNEL}`);
+      held.client.on('notification', receive);
+      await held.client.query(`LISTEN ${CHANNEL}`);
       if (closed) {
-        mine.release();
+        held.release();
         return;
       }
-      listener = mine;
+      listener = held;
       retryMs = RETRY_MIN_MS;
     } catch (err) {
       held?.release();

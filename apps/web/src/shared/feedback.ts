@@ -74,8 +74,7 @@ function timed(
   options: { key?: string | number; seconds: number | false; pauseOnHover?: boolean; onClose?: () => void },
 ) {
   const key = options.key ?? `qs-notice-${++lastKey}`;
-  running.get(key)?.cancel();
-  running.delete(key);
+  stopTimers(running, key);
   let closed = false;
   let resolve: (value: boolean) => void = () => undefined;
   const whenClosed = new Promise<boolean>((r) => {
@@ -107,7 +106,6 @@ function isMessageArgs(content: JointContent): content is MessageArgsProps {
 }
 
 export function timedMessages(antd: MessageInstance): MessageInstance {
-  const running = runningMessages;
   const open = (args: MessageArgsProps): MessageType => {
     const { close, whenClosed } = timed(
       (key, onClose, hover) => {
@@ -115,7 +113,7 @@ export function timedMessages(antd: MessageInstance): MessageInstance {
         antd.open(config);
       },
       antd.destroy,
-      running,
+      runningMessages,
       {
         key: args.key,
         seconds: args.duration ?? MESSAGE_SECONDS,
@@ -145,14 +143,13 @@ export function timedMessages(antd: MessageInstance): MessageInstance {
     warning: ofType('warning'),
     loading: ofType('loading'),
     destroy: (key) => {
-      stopTimers(running, key);
+      stopTimers(runningMessages, key);
       antd.destroy(key);
     },
   };
 }
 
 export function timedNotifications(antd: NotificationInstance): NotificationInstance {
-  const running = runningNotifications;
   const open = (args: NotificationArgsProps) => {
     const key = typeof args.key === 'bigint' ? String(args.key) : args.key;
     timed(
@@ -161,7 +158,7 @@ export function timedNotifications(antd: NotificationInstance): NotificationInst
         antd.open(config);
       },
       antd.destroy,
-      running,
+      runningNotifications,
       {
         key,
         seconds: args.duration ?? NOTIFICATION_SECONDS,
@@ -177,7 +174,7 @@ export function timedNotifications(antd: NotificationInstance): NotificationInst
     error: (args) => open({ ...args, type: 'error' }),
     warning: (args) => open({ ...args, type: 'warning' }),
     destroy: (key) => {
-      stopTimers(running, key);
+      stopTimers(runningNotifications, key);
       antd.destroy(key);
     },
   };

@@ -1,5 +1,4 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '@/shared/feedback';

@@ -1,5 +1,4 @@
 import type { EmailDetail } from '@quayside/contract';
-
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '@/shared/feedback';

@@ -183,3 +183,55 @@ test('the dashboard in Chinese', async ({ page, context }) => {
   await page.getByTestId('dashboard-charts').scrollIntoViewIfNeeded();
   await shot(page, 'dashboard-zh');
 });
+
+test('a visit that begins on the dashboard asks for its figures beside the code, once, and draws them in its first render', async ({
+  page,
+  context,
+}) => {
+  await signIn(context);
+  const summaries: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/dashboard/summary/')) summaries.push(r.url());
+  });
+  // What the page held when it first showed: its figures, or a placeholder waiting for them.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('.dashboard')) return;
+      observer.disconnect();
+      Object.assign(window, {
+        firstDashboard: Boolean(document.querySelector('[data-testid="dashboard-cards"]')),
+      });
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('card-quotations')).toHaveText(/^\d[\d,]*$/);
+  expect(await page.evaluate(() => (window as unknown as { firstDashboard?: boolean }).firstDashboard)).toBe(
+    true,
+  );
+  expect(summaries).toHaveLength(1);
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the charts below the fold are neither downloaded nor drawn until scrolled to', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context);
+    const chartCode: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/DashboardCharts-[\w-]+\.js$/.test(r.url())) chartCode.push(r.url());
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard-todo')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(chartCode).toHaveLength(0);
+    await expect(page.getByTestId('dashboard-charts')).toHaveCount(0);
+    // Scrolled down, they come in and draw.
+    await page.locator('.dashboard__charts-loading').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('chart-emails').locator('canvas')).toBeVisible();
+    expect(chartCode).toHaveLength(1);
+  });
+});

@@ -1,4 +1,7 @@
+import type { UserInfo } from '@quayside/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { prefetchDashboard } from '@/features/dashboard/prefetch';
 import { preloadable } from '@/shared/routes/preloadable';
 import type { PageComponent, PageProps } from '@/shared/routes/types';
 import { antdStylesReady, shellStylesReady } from '@/styles/antd-styles';
@@ -18,6 +21,17 @@ const emailFolder = page(() => import('@/features/email/pages/EmailFolderPage'))
 /** Creating and updating a quotation is one page (it reads the id from the route): one chunk. */
 const quotationEditor = page(() => import('@/features/quotations/pages/QuotationEditPage'));
 const orderEditor = page(() => import('@/features/orders/pages/OrderEditPage'));
+
+/**
+ * What a page shows first, by route name: fetched beside the page's code when a visit begins on it
+ * (app/screens.ts), so that its first render has its data instead of rendering twice. Never fails
+ * (a failed call is the page's own to tell when it asks again).
+ */
+export const PAGE_DATA: Partial<
+  Record<string, (queryClient: QueryClient, user: UserInfo) => Promise<unknown>>
+> = {
+  Dashboard: prefetchDashboard,
+};
 
 /**
  * The page of each named route of the table (`shared/routes/paths.ts`, spec §2). A route

@@ -1,11 +1,14 @@
 import { lazy } from 'react';
 import LoginPage from '@/features/auth/pages/LoginPage';
+import { loadUser } from '@/features/auth/session';
 import { featureTextsReady } from '@/shared/i18n';
 import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, PASSWORD_PATH, ROUTES } from '@/shared/routes/paths';
 import { preloadable } from '@/shared/routes/preloadable';
 import { matchRoute, normalizePath } from '@/shared/routes/resolve';
+import { sessionStore } from '@/shared/session';
 import { antdStylesReady, loginStylesReady, shellStylesReady } from '@/styles/antd-styles';
-import { PAGES } from './routes';
+import { queryClient } from './query-client';
+import { PAGE_DATA, PAGES } from './routes';
 
 /**
  * The top-level screens: pages outside the layout (login, choose password, 401, 404) and the layout
@@ -39,15 +42,23 @@ export const STANDALONE = {
   [NOT_FOUND_PATH]: { page: NotFoundPage, title: 'route.page404' },
 } as const;
 
+/** The page's first data (routes.tsx PAGE_DATA), once the user is known; never fails. */
+async function preloadData(name: string): Promise<void> {
+  const fetchData = PAGE_DATA[name];
+  if (!fetchData || !(await loadUser())) return;
+  const user = sessionStore.get().user;
+  if (user) await fetchData(queryClient, user).catch(() => {});
+}
+
 /**
- * While the session loads, fetch the layout and the page asked for in parallel, instead of
- * one after the other once the user info is in. Resolves when both are in (a failed download
- * included: the page's error boundary then tells it).
+ * While the session loads, fetch the layout, the page asked for and its first data in parallel,
+ * instead of one after the other once the user info is in. Resolves when all are in (a failed
+ * download included: the page's error boundary then tells it).
  */
 export async function preloadScreen(pathname: string): Promise<void> {
   const path = normalizePath(pathname);
   if (path in STANDALONE) return;
   const name = matchRoute(ROUTES, path)?.resolved.route.name;
   const page = name ? PAGES[name] : undefined;
-  await Promise.all([Layout.preload(), page?.preload()]).catch(() => {});
+  await Promise.all([Layout.preload(), page?.preload(), name && preloadData(name)]).catch(() => {});
 }

@@ -78,6 +78,8 @@ export function AppMain() {
     <main
       className="app-main"
       ref={scrollRef}
+      // What "near the screen" is measured against (shared/ui/NearScreen.tsx).
+      data-scroll-root=""
       onScroll={(e) => positions.current.set(activeRef.current, e.currentTarget.scrollTop)}
     >
       {panes.map((path) => (

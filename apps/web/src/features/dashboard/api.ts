@@ -1,17 +1,20 @@
 import type { DashboardCharts, DashboardSummary, DemoSeeded, DemoStatus } from '@quayside/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from '@/shared/request';
 
 const demoKey = ['demo'] as const;
 
+export type DashboardParams = { from: string; to: string; owner_id?: number };
+
 /** Admins only: whether this database is new enough to take sample data. */
+export const demoStatusQuery = queryOptions({
+  queryKey: demoKey,
+  queryFn: ({ signal }) => get<DemoStatus>('/demo/', undefined, { signal, quiet: true }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 export function useDemoStatus(enabled: boolean) {
-  return useQuery({
-    queryKey: demoKey,
-    queryFn: ({ signal }) => get<DemoStatus>('/demo/', undefined, { signal, quiet: true }),
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery({ ...demoStatusQuery, enabled });
 }
 
 /** Adds the sample data; every screen then reloads what it shows. */
@@ -24,21 +27,25 @@ export function useSeedDemo() {
 }
 
 /** The dashboard's figures for a period (and, for an admin, one salesperson). */
-export function useDashboardSummary(params: { from: string; to: string; owner_id?: number }) {
-  return useQuery({
+export const summaryQuery = (params: DashboardParams) =>
+  queryOptions({
     queryKey: ['dashboard', 'summary', params],
     queryFn: ({ signal }) => get<DashboardSummary>('/dashboard/summary/', params, { signal }),
-    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-}
 
 /** The period's charts (GET /api/dashboard/charts/), same parameters as the summary. */
-export function useDashboardCharts(params: { from: string; to: string; owner_id?: number }) {
-  return useQuery({
+export const chartsQuery = (params: DashboardParams) =>
+  queryOptions({
     queryKey: ['dashboard', 'charts', params],
     queryFn: ({ signal }) => get<DashboardCharts>('/dashboard/charts/', params, { signal }),
-    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+
+export function useDashboardSummary(params: DashboardParams) {
+  return useQuery({ ...summaryQuery(params), placeholderData: keepPreviousData });
+}
+
+export function useDashboardCharts(params: DashboardParams) {
+  return useQuery({ ...chartsQuery(params), placeholderData: keepPreviousData });
 }

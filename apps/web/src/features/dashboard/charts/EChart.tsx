@@ -17,6 +17,7 @@ import {
 import { type ComposeOption, type ECharts, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { nearScreen } from '@/shared/ui/NearScreen';
 import { type DrawJob, queueDraw, visibilityChanged } from './draw-queue';
 
 // Only the charts and parts the dashboard draws: the chunk stays a fraction of the whole library.
@@ -65,7 +66,7 @@ export function EChart({ option, height, label, onItemClick, testId }: Props) {
         visibilityChanged(job);
       },
       // Close to the screen counts as on it: a chart scrolled to is drawn by the time it shows.
-      { rootMargin: '200px 0px' },
+      nearScreen(element, '200px 0px'),
     );
     const job: DrawJob = {
       element,

@@ -1,13 +1,13 @@
 import { Card, Col, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MenuEntry } from '@/layout/menu';
 import { useMenu } from '@/layout/useMenu';
 import { parseTime } from '@/shared/format';
 import { staffOptions, useStaff } from '@/shared/lookups/useStaff';
-import { afterPaint, whenIdle } from '@/shared/scheduling';
 import { useUser } from '@/shared/session';
+import { NearScreen } from '@/shared/ui/NearScreen';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { useDashboardCharts, useDashboardSummary } from '../api';
 import { PeriodChooser } from '../components/PeriodChooser';
@@ -18,9 +18,10 @@ import { dayPart, TODAY_FORMAT } from '../greeting';
 import { type Period, rememberedPeriod, rememberPeriod } from '../period';
 import './dashboard.css';
 
-// ECharts is a chunk of its own, fetched only when the dashboard has charts to draw.
-const loadCharts = () => import('../charts/DashboardCharts');
-const DashboardCharts = lazy(loadCharts);
+// ECharts is a chunk of its own, fetched only when the dashboard has charts to draw and their place
+// comes near the screen (on a phone they are below the fold: nothing to download or draw at first).
+const DashboardCharts = lazy(() => import('../charts/DashboardCharts'));
+const chartsLoading = <Skeleton active paragraph={{ rows: 6 }} className="dashboard__charts-loading" />;
 const CHART_PARTS = [
   'emails',
   'inquiries',
@@ -47,12 +48,6 @@ export default function DashboardPage() {
   const charts = useDashboardCharts(params);
   const chartData = charts.data;
   const hasCharts = chartData ? CHART_PARTS.some((k) => chartData[k] !== null) : false;
-  // An admin has charts: the chunk downloads beside the figures instead of after them, once the page
-  // has painted and the browser is idle (150 kB on a phone's slow line must not hold the greeting and
-  // the cards back, nor share the line with what they still fetch).
-  useEffect(() => {
-    if (isAdmin) afterPaint(() => whenIdle(() => void loadCharts(), 1000));
-  }, [isAdmin]);
   const choosePeriod = (next: Period) => {
     setPeriod(next);
     rememberPeriod(next);
@@ -118,14 +113,13 @@ export default function DashboardPage() {
       </Row>
 
       {hasCharts ? (
-        <Suspense
-          fallback={<Skeleton active paragraph={{ rows: 6 }} className="dashboard__charts-loading" />}
-        >
-          <DashboardCharts data={chartData} lang={i18n.language === 'zh' ? 'zh' : 'en'} />
-        </Suspense>
+        <NearScreen placeholder={chartsLoading}>
+          <Suspense fallback={chartsLoading}>
+            <DashboardCharts data={chartData} lang={i18n.language === 'zh' ? 'zh' : 'en'} />
+          </Suspense>
+        </NearScreen>
       ) : (
-        charts.isPending &&
-        isAdmin && <Skeleton active paragraph={{ rows: 6 }} className="dashboard__charts-loading" />
+        charts.isPending && isAdmin && chartsLoading
       )}
 
       <Typography.Title level={5} className="dashboard__section">

@@ -65,6 +65,10 @@ test('the sidebar state is remembered in cookie sidebarStatus', async ({ page, c
   await expect(sider).toHaveClass(/ant-layout-sider-collapsed/);
   expect((await context.cookies()).find((c) => c.name === 'sidebarStatus')?.value).toBe('0');
 
+  // The narrow sidebar names an entry on hover (the wide one shows its name and has no hint).
+  await sider.getByRole('menuitem', { name: 'Customers' }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Customers' })).toBeVisible();
+
   await page.reload();
   await expect(page.locator('.app-sidebar')).toHaveClass(/ant-layout-sider-collapsed/);
   await page.getByRole('button', { name: 'Open the menu' }).click();

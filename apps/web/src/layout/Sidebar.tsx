@@ -79,6 +79,9 @@ export function Sidebar() {
           mode="inline"
           items={items}
           selectedKeys={selected}
+          // An item's name shows beside it only in the narrow sidebar of a wide screen; elsewhere
+          // its hint (an antd Tooltip per item) would only be mounted and measured for nothing.
+          tooltip={collapsed && device !== 'mobile' ? undefined : false}
           {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
         />
       </nav>

@@ -1,3 +1,5 @@
+import { ROUTES } from '@/shared/routes/paths';
+import { flattenRoutes } from '@/shared/routes/resolve';
 import { createStore, useStore } from '@/shared/store';
 import { addView, closeAll, closeOthers, closeView, labelView, type TagsResult, type TagView } from './tags';
 
@@ -24,7 +26,31 @@ function restoredViews(): TagView[] {
   }
 }
 
-const store = createStore<TagsState>({ views: restoredViews(), refresh: {} });
+/** The tabs that can not be closed (the dashboard). */
+export const affixViews: TagView[] = flattenRoutes(ROUTES)
+  .filter((r) => r.route.meta?.affix && r.route.name)
+  .map((r) => ({
+    path: r.fullPath,
+    fullPath: r.fullPath,
+    name: r.route.name as string,
+    title: r.route.meta?.title ?? '',
+    affix: true,
+    noCache: Boolean(r.route.meta?.noCache),
+  }));
+
+// The fixed tabs are there from the start: adding them once the shell is up would render it twice.
+const store = createStore<TagsState>({
+  views: affixViews.reduce(addView, restoredViews()),
+  refresh: {},
+});
+
+/** Changes the tabs; a change that changes nothing tells no one (the shell does not render again). */
+function setViews(change: (views: TagView[]) => TagView[]) {
+  store.set((s) => {
+    const views = change(s.views);
+    return views === s.views ? s : { ...s, views };
+  });
+}
 
 let written: TagView[] | null = null;
 store.subscribe(() => {
@@ -40,15 +66,15 @@ store.subscribe(() => {
 });
 
 function apply(result: TagsResult): string | null {
-  store.set((s) => ({ ...s, views: result.views }));
+  setViews(() => result.views);
   return result.navigateTo;
 }
 
 export const tagsStore = {
   ...store,
-  add: (view: TagView) => store.set((s) => ({ ...s, views: addView(s.views, view) })),
+  add: (view: TagView) => setViews((views) => addView(views, view)),
   label: (path: string, label: string, activeMenu?: string) =>
-    store.set((s) => ({ ...s, views: labelView(s.views, path, label, activeMenu) })),
+    setViews((views) => labelView(views, path, label, activeMenu)),
   close: (path: string, activePath: string) => apply(closeView(store.get().views, path, activePath)),
   closeOthers: (path: string, activePath: string) => apply(closeOthers(store.get().views, path, activePath)),
   closeAll: () => apply(closeAll(store.get().views)),

@@ -1,24 +1,13 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ROUTES } from '@/shared/routes/paths';
-import { flattenRoutes, matchRoute, normalizePath } from '@/shared/routes/resolve';
-import type { TagView } from './tags';
-import { tagsStore } from './tags-store';
-
-const affixViews: TagView[] = flattenRoutes(ROUTES)
-  .filter((r) => r.route.meta?.affix && r.route.name)
-  .map((r) => ({
-    path: r.fullPath,
-    fullPath: r.fullPath,
-    name: r.route.name as string,
-    title: r.route.meta?.title ?? '',
-    affix: true,
-    noCache: Boolean(r.route.meta?.noCache),
-  }));
+import { matchRoute, normalizePath } from '@/shared/routes/resolve';
+import { affixViews, tagsStore } from './tags-store';
 
 /** Adds a tab for every visited named route; the fixed (affix) tabs are always there. */
 export function useVisitedTag() {
   const location = useLocation();
+  // Back after a sign-out emptied them (tags-store.ts has them from the start otherwise).
   useEffect(() => {
     for (const view of affixViews) tagsStore.add(view);
   }, []);

@@ -133,7 +133,9 @@ test('the dashboard paints from the server with the page’s first bytes, and th
   // No script of the app runs until released: what shows is the server's page alone.
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
   await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
     await released;
     await route.continue();
   });
@@ -156,6 +158,9 @@ test('the dashboard paints from the server with the page’s first bytes, and th
   await expect(page.locator('.fp-today')).toHaveText(`Today: ${date}`);
   await expect(page.locator('.fp-tag')).toHaveText(['Administrator']);
   await shot(page, 'dashboard-first-paint');
+  // The shell's and the page's code were asked for by the page itself, no script having run yet.
+  for (const chunk of ['Layout', 'DashboardPage', 'prefetch'])
+    await expect.poll(() => asked.some((p) => p.startsWith(`/assets/${chunk}-`))).toBe(true);
 
   release();
   await expect(page.locator('.dashboard__greeting')).toHaveText(text);

@@ -8,6 +8,7 @@ import { installGlobalErrorHandlers, logError } from './shared/error-log/store';
 import { featureTextsReady, i18nReady } from './shared/i18n';
 import { LOGIN_PATH, ROUTES } from './shared/routes/paths';
 import { matchRoute, normalizePath } from './shared/routes/resolve';
+import { nextTask } from './shared/scheduling';
 import { getToken } from './shared/session';
 import { firstScreenStylesReady } from './styles/antd-styles';
 import './styles/global.css';
@@ -30,7 +31,10 @@ const screen: FirstScreen = onLogin
     ? 'dashboard'
     : 'other';
 // Signed in, the user and the first screen's code (shell and page) too: the boot screen then gives
-// way to the finished screen in one step, not to a spinner while they load.
+// way to the finished screen in one step, not to a spinner while they load. Asked for in a task of
+// their own: evaluating the app's modules is a long task on a phone already, and asking for the
+// screen's code adds a link per file to the page (Vite's preload helper).
+await nextTask();
 await Promise.all([
   i18nReady,
   firstScreenStylesReady(screen),

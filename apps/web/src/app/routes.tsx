@@ -1,7 +1,6 @@
 import type { UserInfo } from '@quayside/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { prefetchDashboard } from '@/features/dashboard/prefetch';
 import { preloadable } from '@/shared/routes/preloadable';
 import type { PageComponent, PageProps } from '@/shared/routes/types';
 import { antdStylesReady, shellStylesReady } from '@/styles/antd-styles';
@@ -27,10 +26,9 @@ const orderEditor = page(() => import('@/features/orders/pages/OrderEditPage'));
  * (app/screens.ts), so that its first render has its data instead of rendering twice. Never fails
  * (a failed call is the page's own to tell when it asks again).
  */
-export const PAGE_DATA: Partial<
-  Record<string, (queryClient: QueryClient, user: UserInfo) => Promise<unknown>>
-> = {
-  Dashboard: prefetchDashboard,
+type FetchData = (queryClient: QueryClient, user: UserInfo) => Promise<unknown>;
+export const PAGE_DATA: Partial<Record<string, () => Promise<FetchData>>> = {
+  Dashboard: () => import('@/features/dashboard/prefetch').then((m) => m.prefetchDashboard),
 };
 
 /**

@@ -42,12 +42,13 @@ export const STANDALONE = {
   [NOT_FOUND_PATH]: { page: NotFoundPage, title: 'route.page404' },
 } as const;
 
-/** The page's first data (routes.tsx PAGE_DATA), once the user is known; never fails. */
+/** The page's first data (routes.tsx PAGE_DATA), once the user is known. */
 async function preloadData(name: string): Promise<void> {
-  const fetchData = PAGE_DATA[name];
-  if (!fetchData || !(await loadUser())) return;
+  const load = PAGE_DATA[name];
+  if (!load) return;
+  const [fetchData, signedIn] = await Promise.all([load(), loadUser()]);
   const user = sessionStore.get().user;
-  if (user) await fetchData(queryClient, user).catch(() => {});
+  if (signedIn && user) await fetchData(queryClient, user);
 }
 
 /**

@@ -73,18 +73,21 @@ export function Sidebar() {
       aria-label={t('navbar.menu')}
     >
       <Logo collapsed={collapsed} />
-      <nav className="app-sidebar__menu">
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={selected}
-          // An item's name shows beside it only in the narrow sidebar of a wide screen; elsewhere
-          // its hint (an antd Tooltip per item) would only be mounted and measured for nothing.
-          tooltip={collapsed && device !== 'mobile' ? undefined : false}
-          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-        />
-      </nav>
+      {/* A phone's closed sidebar is no width at all: its menu is built when it opens. */}
+      {!(collapsed && device === 'mobile') && (
+        <nav className="app-sidebar__menu">
+          <Menu
+            theme="dark"
+            mode="inline"
+            items={items}
+            selectedKeys={selected}
+            // An item's name shows beside it only in the narrow sidebar; in the wide one its hint (an
+            // antd Tooltip per item) would only be mounted and measured for nothing.
+            tooltip={collapsed ? undefined : false}
+            {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+          />
+        </nav>
+      )}
     </Layout.Sider>
   );
 }

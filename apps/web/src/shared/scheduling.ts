@@ -11,3 +11,8 @@ export function whenIdle(run: () => void, timeout?: number): void {
 export function afterPaint(run: () => void): void {
   requestAnimationFrame(() => setTimeout(run, 0));
 }
+
+/** Resolves in a task of its own: what follows does not lengthen the task running now. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

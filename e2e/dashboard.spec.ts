@@ -212,6 +212,30 @@ test('a visit that begins on the dashboard asks for its figures beside the code,
   expect(summaries).toHaveLength(1);
 });
 
+test('figures that fail to load are told once, though asked for twice (ahead of the page, then by it)', async ({
+  page,
+  context,
+}) => {
+  await signIn(context);
+  let answered = 0;
+  await page.route(/\/api\/dashboard\/summary\//, async (route) => {
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error_status: 500, msg: 'Internal error', data: null }),
+    });
+    answered++;
+  });
+  await page.goto('/dashboard');
+  await expect(page.locator('.dashboard')).toBeVisible();
+  await expect.poll(() => answered).toBe(2);
+  const notices = page.locator('.ant-notification-notice, .ant-message-notice');
+  await expect(notices).toHaveCount(1);
+  // The page's own failure was told; the prefetch's was not (it would show beside it for 5 s).
+  await page.waitForTimeout(500);
+  await expect(notices).toHaveCount(1);
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

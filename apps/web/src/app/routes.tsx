@@ -23,8 +23,9 @@ const orderEditor = page(() => import('@/features/orders/pages/OrderEditPage'));
 
 /**
  * What a page shows first, by route name: fetched beside the page's code when a visit begins on it
- * (app/screens.ts), so that its first render has its data instead of rendering twice. Never fails
- * (a failed call is the page's own to tell when it asks again).
+ * (app/screens.ts), so that its first render has its data instead of rendering twice. Silent: a
+ * failed call is the page's own to make again and tell. A chunk of its own, downloaded while the
+ * user is asked for: the login page does not carry the page's queries.
  */
 type FetchData = (queryClient: QueryClient, user: UserInfo) => Promise<unknown>;
 export const PAGE_DATA: Partial<Record<string, () => Promise<FetchData>>> = {

@@ -42,13 +42,17 @@ export const STANDALONE = {
   [NOT_FOUND_PATH]: { page: NotFoundPage, title: 'route.page404' },
 } as const;
 
-/** The page's first data (routes.tsx PAGE_DATA), once the user is known. */
+/** The page's first data (routes.tsx PAGE_DATA), once the user is known. Never fails. */
 async function preloadData(name: string): Promise<void> {
   const load = PAGE_DATA[name];
   if (!load) return;
-  const [fetchData, signedIn] = await Promise.all([load(), loadUser()]);
-  const user = sessionStore.get().user;
-  if (signedIn && user) await fetchData(queryClient, user);
+  try {
+    const [fetchData, signedIn] = await Promise.all([load(), loadUser()]);
+    const user = sessionStore.get().user;
+    if (signedIn && user) await fetchData(queryClient, user);
+  } catch {
+    // Its chunk did not come: the page asks for its data itself.
+  }
 }
 
 /**

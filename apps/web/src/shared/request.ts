@@ -117,6 +117,11 @@ export interface RequestOptions {
   timeout?: number;
   /** Do not show business errors (the caller shows them, e.g. next to a form field). */
   quiet?: boolean;
+  /**
+   * Tell the user of no failure at all: a call made ahead of a page (a prefetch), which the page
+   * makes again, and tells, if it failed. Faults still go to the error log.
+   */
+  silent?: boolean;
   /** Upload progress of the body (bytes sent, bytes in all); the call then goes through XHR. */
   onUploadProgress?: (loaded: number, total: number) => void;
   /** The call outlives the page (made while it unloads); the body must stay under 64 KB. */
@@ -267,13 +272,19 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (error.kind === 'server' || error.kind === 'network' || error.kind === 'timeout') {
     logError(error, `${method} ${url} → ${failure.status ?? 'no answer'}`);
   }
-  const silent = sessionAlreadyEnded || (quiet && (error.kind === 'business' || error.kind === 'forbidden'));
+  const silent =
+    options.silent ||
+    sessionAlreadyEnded ||
+    (quiet && (error.kind === 'business' || error.kind === 'forbidden'));
   if (!silent) {
     if (notice.via === 'message') notify.message(notice.level, notice.text, NOTICE_SECONDS);
     else notify.notification(notice.level, notice.title, notice.text, NOTICE_SECONDS);
   }
   throw error;
 }
+
+/** How a query's call is made: `silent` for a prefetch (RequestOptions). */
+export type Asking = Pick<RequestOptions, 'silent'>;
 
 export const get = <T>(path: string, params?: RequestOptions['params'], options?: RequestOptions) =>
   request<T>(path, { ...options, method: 'GET', params });

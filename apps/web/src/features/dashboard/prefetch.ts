@@ -7,17 +7,19 @@ import { rememberedPeriod } from './period';
 /**
  * What the dashboard shows first, for the period it opens on (DashboardPage reads the same). Asked
  * for beside the page's code when the visit begins here, so its first render has its figures.
+ * Silently: a call that failed is made again by the page, which tells the user once.
  */
 export function prefetchDashboard(queryClient: QueryClient, user: UserInfo): Promise<unknown> {
   const { from, to } = rememberedPeriod();
   const isAdmin = user.roles.includes('admin');
+  const silently = { silent: true };
   return Promise.all([
-    queryClient.prefetchQuery(summaryQuery({ from, to })),
+    queryClient.prefetchQuery(summaryQuery({ from, to }, silently)),
     ...(isAdmin
       ? [
-          queryClient.prefetchQuery(chartsQuery({ from, to })),
-          queryClient.prefetchQuery(staffQuery),
-          queryClient.prefetchQuery(demoStatusQuery),
+          queryClient.prefetchQuery(chartsQuery({ from, to }, silently)),
+          queryClient.prefetchQuery(staffQuery(silently)),
+          queryClient.prefetchQuery(demoStatusQuery(silently)),
         ]
       : []),
   ]);

@@ -1,25 +1,26 @@
 import type { ListAnswer, User } from '@quayside/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '@/shared/request';
+import { type Asking, get } from '@/shared/request';
 import { useUser } from '@/shared/session';
 
 /**
  * The active users, for pickers of a person (owner, handler). The user list is admin-only on the
  * server, so callers pass whether the viewer may ask. Same cache entry as every other picker.
  */
-export const staffQuery = queryOptions({
-  queryKey: ['users', 'list', { page: 1, page_size: 100, disabled: false }],
-  queryFn: ({ signal }) =>
-    get<ListAnswer<User>>(
-      '/user/list/',
-      { page: 1, page_size: 100, disabled: false },
-      { signal, quiet: true },
-    ),
-  staleTime: 60_000,
-});
+export const staffQuery = (asking: Asking = {}) =>
+  queryOptions({
+    queryKey: ['users', 'list', { page: 1, page_size: 100, disabled: false }],
+    queryFn: ({ signal }) =>
+      get<ListAnswer<User>>(
+        '/user/list/',
+        { page: 1, page_size: 100, disabled: false },
+        { signal, quiet: true, ...asking },
+      ),
+    staleTime: 60_000,
+  });
 
 export function useStaff(enabled: boolean) {
-  return useQuery({ ...staffQuery, enabled, select: (d) => d.items });
+  return useQuery({ ...staffQuery(), enabled, select: (d) => d.items });
 }
 
 /** How a person is shown in a picker. */

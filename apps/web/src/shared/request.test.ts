@@ -213,6 +213,15 @@ describe('request()', () => {
     expect(errorLogStore.get().map((e) => e.info)).toEqual(['GET /api/a/ → 500', 'GET /api/b/ → no answer']);
   });
 
+  it('silent calls tell nothing of any failure, and faults still land in the error log', async () => {
+    answer(500, { error_status: 1, code: 'INTERNAL', msg: 'boom' });
+    answer(400, { error_status: 1, code: 'VALIDATION_FAILED', msg: 'Bad' });
+    await expect(get('/a/', undefined, { silent: true })).rejects.toMatchObject({ kind: 'server' });
+    await expect(get('/b/', undefined, { silent: true })).rejects.toMatchObject({ kind: 'business' });
+    expect(notices).toEqual([]);
+    expect(errorLogStore.get().map((e) => e.info)).toEqual(['GET /api/a/ → 500']);
+  });
+
   it('gives up after the timeout (60 s by default)', async () => {
     vi.useFakeTimers();
     fetchMock.mockImplementationOnce(

@@ -33,7 +33,8 @@ export async function relayEvents(
   let retryMs = RETRY_MIN_MS;
 
   const receive = (message: pg.Notification) => {
-    if (message.channel !== CHANNEL || !message.payload) return;
+    // A closed relay's connection ends asynchronously: what it still hears is not handed on.
+    if (closed || message.channel !== CHANNEL || !message.payload) return;
     try {
       const { from, audience, event } = JSON.parse(message.payload) as Relayed;
       if (from !== instance) local.publish(audience, event);
@@ -88,6 +89,7 @@ export async function relayEvents(
       clearTimeout(retry);
       const held = listener;
       listener = null;
+      held?.client.off('notification', receive);
       held?.release();
     },
   };

@@ -116,6 +116,42 @@ test('the admin resets a password; the user must then change it', async ({ page,
   expect(info.must_change_password).toBe(true);
 });
 
+test('a search typed before the remembered one arrives is kept', async ({ page, context, request }) => {
+  const admin = await apiLogin(ADMIN);
+  const id = unique();
+  const me = { username: `e2e.s${id}`, password: 'search-pass-1' };
+  await api(request, 'POST', '/api/user/create/', {
+    token: admin,
+    data: { ...me, name: `Sam ${id}`, roles: ['admin'] },
+  });
+  const token = await signIn(context, me);
+  // Left last time on a search for no one.
+  await api(request, 'POST', '/api/preference/set/', {
+    token,
+    data: { key: 'user.list.search', value: { search: 'q=nobody-at-all' } },
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const rememberedSearch = /\/api\/preference\/get\/\?key=user\.list\.search/;
+  await page.route(rememberedSearch, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/user/list');
+  await page.getByPlaceholder('Username or name').fill(id);
+  await page.getByPlaceholder('Username or name').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/user/list\\?q=${id}`));
+  const remembered = page.waitForResponse(rememberedSearch);
+  release();
+  await remembered;
+  await expect(page.getByRole('row').filter({ hasText: `@${me.username}` })).toBeVisible();
+  await expect(page.getByPlaceholder('Username or name')).toHaveValue(id);
+  await expect(page).toHaveURL(new RegExp(`/user/list\\?q=${id}`));
+});
+
 test('profile: name, introduction and own password', async ({ browser, request }) => {
   const admin = await apiLogin(ADMIN);
   const id = unique();

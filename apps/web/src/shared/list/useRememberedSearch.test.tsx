@@ -4,9 +4,17 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { searchToRestore, useRememberedSearch } from './useRememberedSearch';
 
-const calls = vi.hoisted(() => ({ saved: null as unknown, posts: [] as unknown[] }));
+const calls = vi.hoisted(() => ({
+  saved: null as unknown,
+  posts: [] as unknown[],
+  /** Holds the read of the saved search back until released. */
+  gate: Promise.resolve(),
+}));
 vi.mock('@/shared/request', () => ({
-  get: async () => ({ key: 'k', value: calls.saved }),
+  get: async () => {
+    await calls.gate;
+    return { key: 'k', value: calls.saved };
+  },
   post: async (_path: string, body: unknown) => {
     calls.posts.push(body);
     return null;
@@ -33,6 +41,7 @@ describe('useRememberedSearch', () => {
   beforeEach(() => {
     calls.saved = null;
     calls.posts = [];
+    calls.gate = Promise.resolve();
   });
   afterEach(() => vi.useRealTimers());
 
@@ -65,5 +74,25 @@ describe('useRememberedSearch', () => {
     expect(apply).not.toHaveBeenCalled();
     expect(calls.posts[0]).toEqual({ key: 'email.inbox.search', value: { search: 'q=invoice' } });
     await act(async () => {});
+  });
+
+  it('keeps a search made while the saved one was on its way', async () => {
+    calls.saved = { search: 'q=yesterday' };
+    let release = () => {};
+    calls.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const apply = vi.fn();
+    const { rerender } = renderHook(
+      ({ current }) => useRememberedSearch('user.list.search', '', current, apply),
+      { wrapper, initialProps: { current: '' } },
+    );
+    rerender({ current: 'q=today' });
+    await act(async () => release());
+    await waitFor(
+      () => expect(calls.posts).toEqual([{ key: 'user.list.search', value: { search: 'q=today' } }]),
+      { timeout: 2000 },
+    );
+    expect(apply).not.toHaveBeenCalled();
   });
 });

@@ -18,7 +18,8 @@ export function searchToRestore(openedWith: string, saved: unknown): string | nu
 /**
  * The last search form of a list, kept per user on the server (spec §3 "saved search forms"):
  * opening the list with a plain URL brings back the filters it was left with; a link or a
- * reload with filters in the URL keeps its own. `current` is the list's query string
+ * reload with filters in the URL keeps its own, and so does a search made before the saved one
+ * arrived. `current` is the list's query string
  * (serializeListState, page 1); `apply` puts a query string into the URL.
  */
 export function useRememberedSearch(
@@ -30,6 +31,9 @@ export function useRememberedSearch(
   const pref = usePreference<RememberedSearch>(prefKey);
   const decided = useRef(false);
   const opened = useRef(openedWith);
+  const initial = useRef(current);
+  const latest = useRef(current);
+  latest.current = current;
   const applyRef = useRef(apply);
   applyRef.current = apply;
   const { loaded, value, save } = pref;
@@ -37,6 +41,8 @@ export function useRememberedSearch(
   useEffect(() => {
     if (!loaded || decided.current) return;
     decided.current = true;
+    // A search the user made while the saved one was on its way is theirs: it wins.
+    if (latest.current !== initial.current) return;
     const restore = searchToRestore(opened.current, value);
     if (restore !== null) applyRef.current(restore);
   }, [loaded, value]);

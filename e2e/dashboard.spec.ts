@@ -1,5 +1,5 @@
 import { expect, request, test } from '@playwright/test';
-import { ADMIN, api, apiLogin, BASE_URL, EDITOR, shot, signIn } from './support';
+import { ADMIN, api, apiLogin, BASE_URL, EDITOR, requestsTo, shot, signIn } from './support';
 
 type Charts = {
   from: string;
@@ -189,10 +189,7 @@ test('a visit that begins on the dashboard asks for its figures beside the code,
   context,
 }) => {
   await signIn(context);
-  const summaries: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/api/dashboard/summary/')) summaries.push(r.url());
-  });
+  const summaries = requestsTo(page, '/api/dashboard/summary/');
   // What the page held when it first showed: its figures, or a placeholder waiting for them.
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
@@ -244,10 +241,7 @@ test.describe('on a 390 px phone', () => {
     context,
   }) => {
     await signIn(context);
-    const chartCode: string[] = [];
-    page.on('request', (r) => {
-      if (/\/assets\/DashboardCharts-[\w-]+\.js$/.test(r.url())) chartCode.push(r.url());
-    });
+    const chartCode = requestsTo(page, /\/assets\/DashboardCharts-[\w-]+\.js$/);
     await page.goto('/dashboard');
     await expect(page.getByTestId('dashboard-todo')).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -79,3 +79,44 @@ export async function shot(page: Page, name: string) {
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   await page.screenshot({ path: `test-results/screenshots/${name}.png` });
 }
+
+type UrlPattern = string | RegExp | ((url: URL) => boolean);
+
+function matches(pattern: UrlPattern, url: string): boolean {
+  if (typeof pattern === 'string') return url.includes(pattern);
+  if (pattern instanceof RegExp) return pattern.test(url);
+  return pattern(new URL(url));
+}
+
+/** The URLs of the requests the page makes from now on that match (a string: contained in the URL). */
+export function requestsTo(page: Page, pattern: UrlPattern): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (matches(pattern, r.url())) urls.push(r.url());
+  });
+  return urls;
+}
+
+/**
+ * Holds the requests that match until `release()`, to see the page without their answers: `asked`
+ * lists their URLs as the page makes them.
+ */
+export async function holdRequests(
+  page: Page,
+  pattern: UrlPattern,
+): Promise<{ release: () => void; asked: string[] }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked: string[] = [];
+  await page.route(
+    (url) => matches(pattern, url.href),
+    async (route) => {
+      asked.push(route.request().url());
+      await released;
+      await route.continue();
+    },
+  );
+  return { release, asked };
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, api, apiLogin, shot, signIn } from './support';
+import { ADMIN, api, apiLogin, holdRequests, shot, signIn } from './support';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -130,15 +130,8 @@ test('a search typed before the remembered one arrives is kept', async ({ page, 
     token,
     data: { key: 'user.list.search', value: { search: 'q=nobody-at-all' } },
   });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   const rememberedSearch = /\/api\/preference\/get\/\?key=user\.list\.search/;
-  await page.route(rememberedSearch, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdRequests(page, rememberedSearch);
 
   await page.goto('/user/list');
   await page.getByPlaceholder('Username or name').fill(id);

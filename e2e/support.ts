@@ -115,7 +115,8 @@ export async function holdRequests(
     async (route) => {
       asked.push(route.request().url());
       await released;
-      await route.continue();
+      // A request of a page left meanwhile (a reload) has no one to answer it.
+      await route.continue().catch(() => {});
     },
   );
   return { release, asked };

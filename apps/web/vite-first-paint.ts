@@ -1,18 +1,34 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { FirstPaint, FirstPaintTexts } from '@quayside/contract';
+import type { IconDefinition } from '@ant-design/icons-svg/lib/types.js';
+import type { FirstPaint, FirstPaintTexts, LoginPaint, LoginPaintTexts } from '@quayside/contract';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { dayPart, TODAY_FORMAT } from './src/features/dashboard/greeting';
 import { WEEKDAYS } from './src/shared/format';
 
+// CommonJS packages, read the same way by Node (the build) and by Vite (the tests).
+const require = createRequire(import.meta.url);
+const icons: typeof import('@ant-design/icons-svg') = require('@ant-design/icons-svg');
+const helpers: typeof import('@ant-design/icons-svg/lib/helpers.js') = require('@ant-design/icons-svg/lib/helpers.js');
+
 const file = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const TEMPLATE = file('./first-paint/dashboard.html');
+const LOGIN_TEMPLATE = file('./first-paint/login.html');
+const LOGIN_CSS = file('./src/features/auth/pages/login.css');
 const FAVICON = file('./public/favicon.svg');
 const LANGS = ['en', 'zh'] as const;
-/** `THEME_KEY` of shared/settings.ts (first-paint.test.ts keeps them equal). */
+/** `THEME_KEY` of shared/settings.ts and `COOKIE.language` (first-paint.test.ts keeps them equal). */
 export const THEME_KEY = 'quayside.theme';
+export const LANGUAGE_COOKIE = 'language';
+
+/** A first paint's script: the user's theme colour (shared/settings.ts), on the paint's root. */
+const themeColour = `try {
+    const theme = localStorage.getItem(${JSON.stringify(THEME_KEY)});
+    if (/^#[0-9a-f]{6}$/i.test(theme || '')) root.style.setProperty('--qs-primary', theme);
+  } catch {}`;
 
 /**
  * The page's own script: the greeting of the visitor's hour, today's date, their theme colour. The
@@ -29,10 +45,30 @@ export const firstPaintScript = () => `(() => {
   const parts = { y: now.getFullYear(), m: pad(now.getMonth() + 1), d: pad(now.getDate()), a: today.dataset.weekdays.split(',')[now.getDay()] };
   const date = today.dataset.format.replace(/\\{([ymda])\\}/g, (_, k) => parts[k]);
   today.textContent = today.dataset.text.replace('{{date}}', date);
-  try {
-    const theme = localStorage.getItem(${JSON.stringify(THEME_KEY)});
-    if (/^#[0-9a-f]{6}$/i.test(theme || '')) root.style.setProperty('--qs-primary', theme);
-  } catch {}
+  ${themeColour}
+})();`;
+
+/**
+ * The login paint's script: the theme colour; a sign-in asked for before the app has arrived is
+ * held (the app makes it: features/auth/login-paint.ts), not sent by the browser as a form; the
+ * other language is remembered as the app remembers it (shared/i18n.ts), and the page asked for
+ * again, which the server then draws in it.
+ */
+export const loginPaintScript = () => `(() => {
+  const root = document.currentScript.parentElement;
+  ${themeColour}
+  const form = root.querySelector('form');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    form.dataset.submitted = '';
+  });
+  for (const button of root.querySelectorAll('[data-lang]')) {
+    button.addEventListener('click', () => {
+      if (button.getAttribute('aria-pressed') === 'true') return;
+      document.cookie = ${JSON.stringify(`${LANGUAGE_COOKIE}=`)} + button.dataset.lang + '; path=/; max-age=31536000; samesite=lax';
+      location.reload();
+    });
+  }
 })();`;
 
 function textsOf(lang: (typeof LANGS)[number]): FirstPaintTexts {
@@ -48,6 +84,61 @@ function textsOf(lang: (typeof LANGS)[number]): FirstPaintTexts {
     todayFormat: TODAY_FORMAT[lang],
     weekdays: (WEEKDAYS[lang] ?? []).join(','),
     roles,
+  };
+}
+
+function loginTextsOf(lang: (typeof LANGS)[number]): LoginPaintTexts {
+  const { app, login } = JSON.parse(readFileSync(file(`./src/locales/${lang}.json`), 'utf8'));
+  return {
+    tagline: app.tagline,
+    featureCustomers: login.featureCustomers,
+    featureQuotes: login.featureQuotes,
+    featureCampaigns: login.featureCampaigns,
+    title: login.title,
+    subtitle: login.subtitle,
+    username: login.username,
+    password: login.password,
+    submit: login.submit,
+    footer: login.footer,
+  };
+}
+
+/** An antd icon's SVG as @ant-design/icons draws it. */
+const icon = (definition: IconDefinition) =>
+  helpers.renderIconDefinitionToSVGElement(definition, {
+    extraSVGAttrs: { width: '1em', height: '1em', fill: 'currentColor', 'aria-hidden': 'true' },
+  });
+
+/** The logo as layout/Logo.tsx's LogoMark draws it: in the theme colour. */
+const logoMark = (size: number) =>
+  readFileSync(FAVICON, 'utf8')
+    .trim()
+    .replace('<svg ', `<svg width="${size}" height="${size}" aria-hidden="true" class="logo-mark" `)
+    .replace(/<title>.*?<\/title>/, '')
+    .replace('fill="#409EFF"', 'fill="var(--qs-primary, #409EFF)"');
+
+/**
+ * The login page's first paint (first-paint/login.html): its layout is LoginPage's own stylesheet,
+ * written in; the antd parts (inputs, button, language switch) are drawn alike by the template's
+ * rules. e2e/login-paint.spec.ts keeps the two in the same places.
+ */
+export function buildLoginPaint(): LoginPaint {
+  const script = loginPaintScript();
+  const css = readFileSync(LOGIN_CSS, 'utf8').replace(/\s*\n\s*/g, ' ');
+  const template = readFileSync(LOGIN_TEMPLATE, 'utf8')
+    .replace('/*lp:login-css*/', () => css)
+    .replace('<!-- logo-40 -->', logoMark(40))
+    .replace('<!-- logo-36 -->', logoMark(36))
+    .replaceAll('<!-- check-icon -->', icon(icons.CheckCircleFilled))
+    .replace('<!-- user-icon -->', icon(icons.UserOutlined))
+    .replace('<!-- lock-icon -->', icon(icons.LockOutlined))
+    .replace('<!-- eye-icon -->', icon(icons.EyeInvisibleOutlined))
+    .replace(/<!--.*?-->\s*/g, '')
+    .replace('/*lp:script*/', () => script);
+  return {
+    template,
+    scriptHash: `sha256-${createHash('sha256').update(script).digest('base64')}`,
+    texts: Object.fromEntries(LANGS.map((lang) => [lang, loginTextsOf(lang)])),
   };
 }
 
@@ -117,6 +208,7 @@ export function buildFirstPaint(links = ''): FirstPaint {
     template,
     scriptHash: `sha256-${createHash('sha256').update(script).digest('base64')}`,
     texts: Object.fromEntries(LANGS.map((lang) => [lang, textsOf(lang)])),
+    login: buildLoginPaint(),
   };
 }
 

@@ -151,17 +151,24 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/assets/')) for (const name of PAGE_ONLY_HEADERS) reply.removeHeader(name);
   });
-  /** index.html, or for a signed-in visit of the dashboard, the page with its first paint. */
+  /** index.html, or for a visit of the dashboard or the login page, the page with its first paint. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = firstPaint && (await firstPaintPage(request, firstPaint, await readFile(index, 'utf8')));
+    const page =
+      firstPaint &&
+      (await firstPaintPage(request, firstPaint, await readFile(index, 'utf8')).catch((error: unknown) => {
+        // The app itself still loads, and tells what is wrong when it asks.
+        request.log.error({ err: error }, 'first paint failed');
+        return null;
+      }));
     if (!page) return reply.sendFile('index.html');
-    // Personal: never stored by the browser or a proxy, and allowed its one inline script.
+    // Allowed its one inline script; chosen by the session and the language. The signed-in one is
+    // personal: never stored by the browser or a proxy.
     return reply
-      .header('Cache-Control', 'no-store')
-      .header('Vary', 'Cookie, Accept-Encoding')
-      .header('Content-Security-Policy', appCspHeader([firstPaint.scriptHash]))
+      .header('Cache-Control', page.personal ? 'no-store' : 'no-cache')
+      .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
+      .header('Content-Security-Policy', appCspHeader([page.scriptHash]))
       .type('text/html; charset=utf-8')
-      .send(page);
+      .send(page.html);
   };
   // `/` would be the static index.html: it is the dashboard's address too.
   if (hasWeb) app.get('/', { schema: { hide: true } }, sendPage);

@@ -11,7 +11,7 @@ import { users } from '../src/db/schema';
 import { createEventHub } from '../src/lib/events';
 import { createFileStore } from '../src/lib/files';
 import { createUser } from '../src/modules/users/service';
-import { createTestDatabase, login, type TestDb, tempDir, testConfig } from './helpers';
+import { call, createTestDatabase, login, type TestDb, tempDir, testConfig } from './helpers';
 
 const BOOT = '<div class="boot" role="status" aria-label="Quayside"><svg></svg></div>';
 
@@ -99,23 +99,98 @@ describe("the dashboard's first paint", () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
-  it('is not drawn on another page, without a session, for an ended one, or before a password change', async () => {
-    const plain = [
-      await page('/customer/list', `rs-token=${token}`),
-      await page('/dashboard'),
-      await page('/dashboard', 'rs-token=not-a-session'),
-      // A token in the address is no sign-in for a page.
-      await page(`/dashboard?token=${token}`),
-    ];
+  it('is not drawn on another page, or before a password change', async () => {
+    const plain = [await page('/customer/list', `rs-token=${token}`), await page('/customer/list')];
     await db.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.username, 'ann'));
-    plain.push(await page('/dashboard', `rs-token=${token}`));
+    plain.push(await page('/dashboard', `rs-token=${token}`), await page('/login', `rs-token=${token}`));
     await db.database.db.update(users).set({ mustChangePassword: false }).where(eq(users.username, 'ann'));
+    // Signed in, the app sends the login page on to the dashboard.
+    plain.push(await page('/login', `rs-token=${token}`));
     for (const res of plain) {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(BOOT);
       expect(res.body).not.toContain('fp-greeting');
+      expect(res.body).not.toContain('login-paint');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(String(res.headers['content-security-policy'])).toContain("script-src 'self';");
     }
+  });
+});
+
+describe("the login page's first paint", () => {
+  let app: FastifyInstance;
+  let db: TestDb;
+  let ended: string;
+
+  beforeAll(async () => {
+    const dataDir = tempDir();
+    db = await createTestDatabase();
+    app = await buildApp({
+      config: { ...testConfig(dataDir), webDist: fakeBuild() },
+      database: db.database,
+      db: db.database.db,
+      files: createFileStore(dataDir),
+      events: createEventHub(),
+      jobs: undefined,
+    });
+    await createUser(db.database.db, {
+      username: 'bo',
+      password: 'password123',
+      name: 'Bo',
+      roles: ['editor'],
+    });
+    ended = await login(app, 'bo', 'password123');
+    expect((await call(app, 'POST', '/api/logout/', { token: ended })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+
+  it('is drawn for the login page and the dashboard without a live session, outside the app’s root', async () => {
+    const visits = [
+      await page('/login'),
+      await page('/login?redirect=%2Fcustomer%2Flist'),
+      await page('/'),
+      await page('/dashboard'),
+      await page('/dashboard', { cookie: 'rs-token=not-a-session' }),
+      await page('/dashboard', { cookie: `rs-token=${ended}` }),
+    ];
+    for (const res of visits) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toMatch(/<div id="login-paint"[\s\S]*<\/div>\s*<\/body>/);
+      expect(res.body).toContain('<h2 class="login__title lp-title">Welcome back</h2>');
+      expect(res.body).toContain('name="password" type="password" autocomplete="current-password"');
+      expect(res.body).toContain(`© ${new Date().getFullYear()} Quayside back office`);
+      expect(res.body).not.toMatch(/%lp:|<!--/);
+    }
+  });
+
+  it('speaks the language of the cookie, else of the browser', async () => {
+    const zh: Record<string, string>[] = [
+      { cookie: 'language=zh' },
+      { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' },
+    ];
+    for (const headers of zh) {
+      const res = await page('/login', headers);
+      expect(res.body).toContain('<h2 class="login__title lp-title">欢迎回来</h2>');
+      expect(res.body).toContain('<button type="button" data-lang="zh" aria-pressed="true">中文</button>');
+    }
+    const en = await page('/login', { cookie: 'language=en', 'accept-language': 'zh-CN' });
+    expect(en.body).toContain('<button type="button" data-lang="en" aria-pressed="true">EN</button>');
+  });
+
+  it('is chosen by session and language, and its one inline script is allowed by its hash alone', async () => {
+    const res = await page('/login');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary)).toMatch(/cookie, accept-language/i);
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' ${sha256(inlineScript(res.body))}`);
   });
 });

@@ -1,7 +1,9 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { dropLoginPaint } from '@/features/auth/login-paint';
 import { loadUser } from '@/features/auth/session';
-import { ROUTES } from '@/shared/routes/paths';
+import { LOGIN_PATH, ROUTES } from '@/shared/routes/paths';
+import { normalizePath } from '@/shared/routes/resolve';
 import { useToken, useUser } from '@/shared/session';
 import { PageLoading } from '@/shared/ui/PageLoading';
 import { decideGuard } from './guard';
@@ -32,6 +34,13 @@ export function Guard({ children }: { children: ReactNode }) {
       if (!ok) navigate('/', { replace: true });
     });
   }, [decision.kind, navigate, location.pathname]);
+
+  // The login page takes the server's paint of itself; any other screen shown (a session begun in
+  // another tab meanwhile) must not stay under it.
+  const rendersOther = decision.kind === 'render' && normalizePath(location.pathname) !== LOGIN_PATH;
+  useLayoutEffect(() => {
+    if (rendersOther) dropLoginPaint();
+  }, [rendersOther]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'load-user') return <PageLoading fullScreen />;

@@ -1,12 +1,13 @@
 import { CheckCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Segmented, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Form, Input, type InputRef, Segmented, Typography } from 'antd';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '@/layout/Logo';
 import { i18n as appI18n, type Language, setLanguage } from '@/shared/i18n';
 import { RequestError } from '@/shared/request';
 import { setToken } from '@/shared/session';
 import { login } from '../api';
+import { type LoginHandoff, takeLoginPaint } from '../login-paint';
 import './login.css';
 import { useFeedback } from '@/shared/feedback';
 
@@ -21,6 +22,26 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [capsLock, setCapsLock] = useState(false);
+  const [form] = Form.useForm<LoginForm>();
+  const usernameRef = useRef<InputRef>(null);
+  const passwordRef = useRef<InputRef>(null);
+
+  // In the commit that shows the page: what was typed into the server's paint of it, and a sign-in
+  // asked for there; then, once the fields hold it (the same commit, before anything is drawn), the
+  // caret where it was, or in the username field as on any visit.
+  const [caret, setCaret] = useState<LoginHandoff['focus']>(null);
+  useLayoutEffect(() => {
+    const handoff = takeLoginPaint();
+    if (handoff) form.setFieldsValue({ username: handoff.username, password: handoff.password });
+    setCaret(handoff?.focus ?? { field: 'username', start: null, end: null });
+    if (handoff?.submitted) form.submit();
+  }, [form]);
+  useLayoutEffect(() => {
+    if (!caret) return;
+    const input = (caret.field === 'password' ? passwordRef : usernameRef).current;
+    input?.focus({ preventScroll: true });
+    if (caret.start !== null && caret.end !== null) input?.input?.setSelectionRange(caret.start, caret.end);
+  }, [caret]);
 
   const onFinish = async (values: LoginForm) => {
     setSubmitting(true);
@@ -88,6 +109,7 @@ export default function LoginPage() {
           {error && <Alert className="login__error" type="error" showIcon title={error} role="alert" />}
 
           <Form<LoginForm>
+            form={form}
             name="login"
             layout="vertical"
             size="large"
@@ -102,9 +124,9 @@ export default function LoginPage() {
               rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
             >
               <Input
+                ref={usernameRef}
                 prefix={<UserOutlined />}
                 autoComplete="username"
-                autoFocus
                 placeholder={t('login.username')}
               />
             </Form.Item>
@@ -115,6 +137,7 @@ export default function LoginPage() {
               extra={capsLock ? <span className="login__caps">{t('login.capsLock')}</span> : undefined}
             >
               <Input.Password
+                ref={passwordRef}
                 prefix={<LockOutlined />}
                 autoComplete="current-password"
                 placeholder={t('login.password')}

@@ -1,0 +1,44 @@
+// The login page's first paint: the server sends it to a visit without a session
+// (apps/server/src/lib/first-paint.ts), laid over the app, so the form shows and takes typing with
+// the page's first bytes. The login page takes its place in its first commit, with what was typed,
+// where the caret was, and a sign-in asked for meanwhile (the paint's script holds it back).
+
+const PAINT_ID = 'login-paint';
+
+export type LoginField = 'username' | 'password';
+
+export interface LoginHandoff {
+  username: string;
+  password: string;
+  /** The field that had the focus, and its selection; null when the focus was elsewhere. */
+  focus: { field: LoginField; start: number | null; end: number | null } | null;
+  /** Enter or the button was pressed before the app had arrived. */
+  submitted: boolean;
+}
+
+/** What the paint holds, and the paint gone; null when there is none (any later call too). */
+export function takeLoginPaint(): LoginHandoff | null {
+  const paint = document.getElementById(PAINT_ID);
+  if (!paint) return null;
+  const form = paint.querySelector('form');
+  const input = (name: LoginField) => form?.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  const active = document.activeElement;
+  const focused = (['username', 'password'] as const).find((name) => input(name) === active);
+  const focusedInput = focused ? input(focused) : undefined;
+  const handoff: LoginHandoff = {
+    username: input('username')?.value ?? '',
+    password: input('password')?.value ?? '',
+    focus:
+      focused && focusedInput
+        ? { field: focused, start: focusedInput.selectionStart, end: focusedInput.selectionEnd }
+        : null,
+    submitted: form?.dataset.submitted !== undefined,
+  };
+  paint.remove();
+  return handoff;
+}
+
+/** Takes the paint away unread: a screen other than the login page is showing. */
+export function dropLoginPaint() {
+  document.getElementById(PAINT_ID)?.remove();
+}

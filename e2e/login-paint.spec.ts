@@ -104,3 +104,9 @@ test('the language switch works before the app has arrived: the page comes back 
   await expect(page.getByRole('heading', { name: '欢迎回来' })).toBeVisible();
   await expect(page.getByLabel('用户名')).toBeFocused();
 });
+
+test('an app that fails to start on the login page is not hidden under its paint', async ({ page }) => {
+  await page.route(/\/assets\/LoginPage-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.locator('#login-paint')).toHaveCount(0);
+});

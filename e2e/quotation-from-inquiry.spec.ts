@@ -125,11 +125,14 @@ test('inquiry email → Create quotation → save → revise → history diff �
   await expect(page.getByRole('heading', { name: subject })).toBeVisible();
   await expect(page.getByText(`Hans Becker <${buyer}> is not a customer yet`)).toBeVisible();
   await shot(page, 'inquiry-email-create-quotation-en');
+  // Watched for from the click on: the message is up 3 s, which a loaded CI machine has spent
+  // before the next step began.
+  const told = page.getByText('A customer was made from the sender').waitFor();
   await page.getByRole('button', { name: 'Create quotation' }).click();
   await expect(page).toHaveURL(
     new RegExp(`/order/createQuotation\\?inquiry_email_id=${email.id}&customer_id=\\d+$`),
   );
-  await expect(page.getByText('A customer was made from the sender')).toBeVisible();
+  await told;
   await expect(page.getByText(`From inquiry #${email.id}`)).toBeVisible();
   const customerName = `Becker Handel ${run[0]?.toUpperCase()}${run.slice(1)}`;
   await expect(page.locator('.quotation-edit').getByText(customerName, { exact: true })).toBeVisible();

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadScreen } from './app/screens';
+import { dropLoginPaint } from './features/auth/login-paint';
 import { loadUser } from './features/auth/session';
 import type { FirstScreen } from './first-screen';
 import { installGlobalErrorHandlers, logError } from './shared/error-log/store';
@@ -40,12 +41,15 @@ await Promise.all([
   firstScreenStylesReady(screen),
   ...(onLogin ? [] : [featureTextsReady(), loadUser(), preloadScreen(path)]),
 ]);
+/** Logged; and the server's paint of the login page, were it still up, must not hide what went wrong. */
+const renderFailed = (error: unknown, info: { componentStack?: string }) => {
+  dropLoginPaint();
+  logError(error, info.componentStack?.trim().split('\n')[0]?.trim() ?? 'render');
+};
 const app = createRoot(root, {
   // Errors caught by a page's error boundary are collected too (SHELL.md error log).
-  onCaughtError: (error, info) =>
-    logError(error, info.componentStack?.trim().split('\n')[0]?.trim() ?? 'render'),
-  onUncaughtError: (error, info) =>
-    logError(error, info.componentStack?.trim().split('\n')[0]?.trim() ?? 'render'),
+  onCaughtError: renderFailed,
+  onUncaughtError: renderFailed,
 });
 // As a transition, the first render is done in slices of a few milliseconds with the browser free
 // in between (a phone otherwise spent a third of a second in one task before the first screen).

@@ -307,6 +307,11 @@ export const sendAnswer = z.object({
   send_status: z.string(),
   /** When it leaves (ISO); until then `cancel_send` takes it back to the drafts. */
   send_at: z.string().nullable(),
+  /**
+   * Seconds from this answer until it leaves: the undo window as the server keeps it, on no one's
+   * clock (a browser's may differ from the server's).
+   */
+  undo_seconds: z.number().int().nonnegative(),
 });
 export type SendAnswer = z.infer<typeof sendAnswer>;
 /** Undo send / unschedule: a queued email not yet being sent goes back to the drafts. */

@@ -55,7 +55,12 @@ async function draftAndSend(subject: string) {
     },
   });
   expect(res.status).toBe(200);
-  expect(res.body.data).toEqual({ id: draft.id, send_status: 'queued', send_at: expect.any(String) });
+  expect(res.body.data).toEqual({
+    id: draft.id,
+    send_status: 'queued',
+    send_at: expect.any(String),
+    undo_seconds: 0,
+  });
   const queued = await row(draft.id);
   expect(queued.messageId).not.toBe('');
   expect(queued.dedupeKey).toBe(`mid:${queued.messageId}`);

@@ -48,6 +48,8 @@ describe('undo send', () => {
     const sendAt = new Date(res.body.data.send_at).getTime();
     expect(sendAt).toBeGreaterThanOrEqual(before + 2000);
     expect(sendAt).toBeLessThan(Date.now() + 2000);
+    // The window as the server keeps it, whatever the client's clock says.
+    expect(res.body.data.undo_seconds).toBe(2);
     expect(await listed('outbox', id)).toMatchObject({
       send_status: 'queued',
       send_at: res.body.data.send_at,
@@ -129,7 +131,13 @@ describe('scheduled send', () => {
     const at = new Date(Date.now() + 4000);
     const { id, res } = await send('Later', { send_at: at.toISOString() });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ id, send_status: 'queued', send_at: at.toISOString() });
+    expect(res.body.data).toEqual({
+      id,
+      send_status: 'queued',
+      send_at: at.toISOString(),
+      undo_seconds: expect.any(Number),
+    });
+    expect(Math.abs(res.body.data.undo_seconds - 4)).toBeLessThanOrEqual(1);
     expect(await listed('outbox', id)).toMatchObject({ send_status: 'queued', send_at: at.toISOString() });
     const history = (await api('GET', '/api/email/history/', { query: { address: buyer } })).body.data;
     expect(history.items.find((i: { id: number }) => i.id === id)).toMatchObject({

@@ -122,7 +122,8 @@ export async function sendEmail(
     .returning({ id: emails.id });
   if (!row) throw invalid('id', 'validationFailed');
   await enqueueSend(ctx, row.id, sendAt, timing);
-  return { id: row.id, send_status: 'queued', send_at: sendAt.toISOString() };
+  const undoSeconds = Math.max(0, Math.round((sendAt.getTime() - Date.now()) / 1000));
+  return { id: row.id, send_status: 'queued', send_at: sendAt.toISOString(), undo_seconds: undoSeconds };
 }
 
 /**

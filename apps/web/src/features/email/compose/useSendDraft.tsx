@@ -1,3 +1,4 @@
+import type { SendAnswer } from '@quayside/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
@@ -91,9 +92,10 @@ export function useSendDraft({
     navigate(`/email/emailCreate/${id}`);
   };
 
-  const announce = (scheduledAt: Date | undefined) => {
+  /** `undoSeconds`: the server's window, from its answer (SendAnswer.undo_seconds). */
+  const announce = (scheduledAt: Date | undefined, undoSeconds: number) => {
     const key = `sent-${id}`;
-    const deadline = Date.now() + UNDO_SECONDS * 1000;
+    const deadline = Date.now() + undoSeconds * 1000;
     notification.open({
       key,
       type: 'success',
@@ -108,7 +110,7 @@ export function useSendDraft({
           {t('compose.sent.undo')}
         </Button>
       ),
-      duration: scheduledAt ? 15 : UNDO_SECONDS,
+      duration: scheduledAt ? 15 : undoSeconds,
       // The server sends at the deadline, whatever the pointer does.
       pauseOnHover: false,
     });
@@ -136,6 +138,7 @@ export function useSendDraft({
     for (const q of checks.questions) if (!(await ask(q))) return;
 
     setSending(true);
+    let answer: SendAnswer;
     try {
       if (!(await s.flush())) {
         if (s.status !== 'conflict') void message.error(t('compose.send.notSaved'));
@@ -144,7 +147,7 @@ export function useSendDraft({
       const body = scheduledAt
         ? { id, version: s.version, send_at: scheduledAt.toISOString() }
         : { id, version: s.version, undo_seconds: UNDO_SECONDS };
-      await sendEmail(body);
+      answer = await sendEmail(body);
     } catch (err) {
       const problems: FieldProblems = {};
       for (const f of fieldErrorsOf(err)) {
@@ -165,7 +168,7 @@ export function useSendDraft({
     }
     s.finish();
     refreshLists();
-    announce(scheduledAt);
+    announce(scheduledAt, answer.undo_seconds);
     navigate(outboxAfterSend(id));
     tagsStore.close(path, OUTBOX);
   };

@@ -30,6 +30,21 @@ function fakeBuild(): string {
 const inlineScript = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
+/** The app serving `fakeBuild()`, on a database of its own. */
+async function servingBuild(): Promise<{ app: FastifyInstance; db: TestDb }> {
+  const dataDir = tempDir();
+  const db = await createTestDatabase();
+  const app = await buildApp({
+    config: { ...testConfig(dataDir), webDist: fakeBuild() },
+    database: db.database,
+    db: db.database.db,
+    files: createFileStore(dataDir),
+    events: createEventHub(),
+    jobs: undefined,
+  });
+  return { app, db };
+}
+
 describe("the dashboard's first paint", () => {
   let app: FastifyInstance;
   let db: TestDb;
@@ -38,16 +53,7 @@ describe("the dashboard's first paint", () => {
   const NAME = '<img src=x onerror=alert(1)> & "Ann" $&';
 
   beforeAll(async () => {
-    const dataDir = tempDir();
-    db = await createTestDatabase();
-    app = await buildApp({
-      config: { ...testConfig(dataDir), webDist: fakeBuild() },
-      database: db.database,
-      db: db.database.db,
-      files: createFileStore(dataDir),
-      events: createEventHub(),
-      jobs: undefined,
-    });
+    ({ app, db } = await servingBuild());
     await createUser(db.database.db, {
       username: 'ann',
       password: 'password123',
@@ -123,16 +129,7 @@ describe("the login page's first paint", () => {
   let ended: string;
 
   beforeAll(async () => {
-    const dataDir = tempDir();
-    db = await createTestDatabase();
-    app = await buildApp({
-      config: { ...testConfig(dataDir), webDist: fakeBuild() },
-      database: db.database,
-      db: db.database.db,
-      files: createFileStore(dataDir),
-      events: createEventHub(),
-      jobs: undefined,
-    });
+    ({ app, db } = await servingBuild());
     await createUser(db.database.db, {
       username: 'bo',
       password: 'password123',

@@ -33,7 +33,8 @@ export default function LoginPage() {
   useLayoutEffect(() => {
     const handoff = takeLoginPaint();
     if (handoff) form.setFieldsValue({ username: handoff.username, password: handoff.password });
-    setCaret(handoff?.focus ?? { field: 'username', start: null, end: null });
+    // (Kept when run again, as StrictMode does: the paint is read once.)
+    setCaret((kept) => handoff?.focus ?? kept ?? { field: 'username', start: null, end: null });
     if (handoff?.submitted) form.submit();
   }, [form]);
   useLayoutEffect(() => {

@@ -71,9 +71,13 @@ export const loginPaintScript = () => `(() => {
   }
 })();`;
 
-function textsOf(lang: (typeof LANGS)[number]): FirstPaintTexts {
-  const all = JSON.parse(readFileSync(file(`./src/locales/${lang}.json`), 'utf8'));
-  const { dashboard, roles, route } = all;
+type Lang = (typeof LANGS)[number];
+const locale = (lang: Lang) => JSON.parse(readFileSync(file(`./src/locales/${lang}.json`), 'utf8'));
+/** CSP source of an inline script ('sha256-…'). */
+const cspHash = (script: string) => `sha256-${createHash('sha256').update(script).digest('base64')}`;
+
+function textsOf(lang: Lang): FirstPaintTexts {
+  const { dashboard, roles, route } = locale(lang);
   return {
     tab: route.dashboard,
     morning: dashboard.morning,
@@ -87,8 +91,8 @@ function textsOf(lang: (typeof LANGS)[number]): FirstPaintTexts {
   };
 }
 
-function loginTextsOf(lang: (typeof LANGS)[number]): LoginPaintTexts {
-  const { app, login } = JSON.parse(readFileSync(file(`./src/locales/${lang}.json`), 'utf8'));
+function loginTextsOf(lang: Lang): LoginPaintTexts {
+  const { app, login } = locale(lang);
   return {
     tagline: app.tagline,
     featureCustomers: login.featureCustomers,
@@ -109,13 +113,16 @@ const icon = (definition: IconDefinition) =>
     extraSVGAttrs: { width: '1em', height: '1em', fill: 'currentColor', 'aria-hidden': 'true' },
   });
 
-/** The logo as layout/Logo.tsx's LogoMark draws it: in the theme colour. */
-const logoMark = (size: number) =>
+/** The logo (the favicon's drawing) at `size`, hidden from screen readers, with `attributes`. */
+const favicon = (size: number, attributes = '') =>
   readFileSync(FAVICON, 'utf8')
     .trim()
-    .replace('<svg ', `<svg width="${size}" height="${size}" aria-hidden="true" class="logo-mark" `)
-    .replace(/<title>.*?<\/title>/, '')
-    .replace('fill="#409EFF"', 'fill="var(--qs-primary, #409EFF)"');
+    .replace('<svg ', `<svg width="${size}" height="${size}" aria-hidden="true" ${attributes}`)
+    .replace(/<title>.*?<\/title>/, '');
+
+/** The logo as layout/Logo.tsx's LogoMark draws it: in the theme colour. */
+const logoMark = (size: number) =>
+  favicon(size, 'class="logo-mark" ').replace('fill="#409EFF"', 'fill="var(--qs-primary, #409EFF)"');
 
 /**
  * The login page's first paint (first-paint/login.html): its layout is LoginPage's own stylesheet,
@@ -137,7 +144,7 @@ export function buildLoginPaint(): LoginPaint {
     .replace('/*lp:script*/', () => script);
   return {
     template,
-    scriptHash: `sha256-${createHash('sha256').update(script).digest('base64')}`,
+    scriptHash: cspHash(script),
     texts: Object.fromEntries(LANGS.map((lang) => [lang, loginTextsOf(lang)])),
   };
 }
@@ -197,16 +204,13 @@ export function firstScreenLinks(bundle: OutputBundle): string {
 /** The template with its build-time parts in: the logo, the script, the first screen's links. */
 export function buildFirstPaint(links = ''): FirstPaint {
   const script = firstPaintScript();
-  const mark = readFileSync(FAVICON, 'utf8')
-    .trim()
-    .replace('<svg ', '<svg width="28" height="28" aria-hidden="true" ')
-    .replace(/<title>.*?<\/title>/, '');
+  const mark = favicon(28);
   const template =
     links +
     readFileSync(TEMPLATE, 'utf8').replace('<!-- logo-mark -->', mark).replace('/*fp:script*/', script);
   return {
     template,
-    scriptHash: `sha256-${createHash('sha256').update(script).digest('base64')}`,
+    scriptHash: cspHash(script),
     texts: Object.fromEntries(LANGS.map((lang) => [lang, textsOf(lang)])),
     login: buildLoginPaint(),
   };

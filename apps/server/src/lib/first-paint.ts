@@ -24,6 +24,10 @@ export function loadFirstPaint(dist: string): FirstPaint | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FirstPaint) : null;
 }
 
+/** A template's `%prefix:name%` places filled in (functions, so `$&` in a value stays as it is). */
+const fill = (template: string, prefix: string, values: Record<string, string>) =>
+  template.replace(new RegExp(`%${prefix}:([a-z-]+)%`, 'g'), (whole, key: string) => values[key] ?? whole);
+
 function avatarHtml(user: UserInfo, name: string): string {
   if (user.avatar) return `<span class="fp-avatar"><img src="${escapeHtml(user.avatar)}" alt=""></span>`;
   return `<span class="fp-avatar" style="background-color:${avatarColor(name)}">${escapeHtml(avatarInitial(name))}</span>`;
@@ -54,7 +58,7 @@ export function renderFirstPaint(
     'today-format': escapeHtml(texts.todayFormat),
     weekdays: escapeHtml(texts.weekdays),
   };
-  return fp.template.replace(/%fp:([a-z-]+)%/g, (whole, key: string) => values[key] ?? whole);
+  return fill(fp.template, 'fp', values);
 }
 
 /** The login page's first paint in this language, or null without its texts. */
@@ -77,7 +81,7 @@ export function renderLoginPaint(lp: LoginPaint, lang: string, year: number): st
     'en-pressed': `aria-pressed="${lang !== 'zh'}"`,
     'zh-pressed': `aria-pressed="${lang === 'zh'}"`,
   };
-  return lp.template.replace(/%lp:([a-z-]+)%/g, (whole, key: string) => values[key] ?? whole);
+  return fill(lp.template, 'lp', values);
 }
 
 /** A page with a first paint: its HTML, the CSP source of its inline script, whether it is the user's own. */

@@ -21,17 +21,16 @@ export function takeLoginPaint(): LoginHandoff | null {
   const paint = document.getElementById(PAINT_ID);
   if (!paint) return null;
   const form = paint.querySelector('form');
-  const input = (name: LoginField) => form?.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-  const active = document.activeElement;
-  const focused = (['username', 'password'] as const).find((name) => input(name) === active);
-  const focusedInput = focused ? input(focused) : undefined;
+  const fields = {
+    username: form?.querySelector<HTMLInputElement>('input[name="username"]'),
+    password: form?.querySelector<HTMLInputElement>('input[name="password"]'),
+  };
+  const focused = (['username', 'password'] as const).find((name) => fields[name] === document.activeElement);
+  const active = focused && fields[focused];
   const handoff: LoginHandoff = {
-    username: input('username')?.value ?? '',
-    password: input('password')?.value ?? '',
-    focus:
-      focused && focusedInput
-        ? { field: focused, start: focusedInput.selectionStart, end: focusedInput.selectionEnd }
-        : null,
+    username: fields.username?.value ?? '',
+    password: fields.password?.value ?? '',
+    focus: active ? { field: focused, start: active.selectionStart, end: active.selectionEnd } : null,
     submitted: form?.dataset.submitted !== undefined,
   };
   paint.remove();

@@ -48,11 +48,14 @@ export const firstPaintScript = () => `(() => {
   ${themeColour}
 })();`;
 
+/** The user name typed before a language switch, kept for the page that comes back (never the password). */
+const KEPT_USERNAME = 'quayside.login-paint.username';
+
 /**
  * The login paint's script: the theme colour; a sign-in asked for before the app has arrived is
  * held (the app makes it: features/auth/login-paint.ts), not sent by the browser as a form; the
  * other language is remembered as the app remembers it (shared/i18n.ts), and the page asked for
- * again, which the server then draws in it.
+ * again, which the server then draws in it, with the user name typed so far.
  */
 export const loginPaintScript = () => `(() => {
   const root = document.currentScript.parentElement;
@@ -62,9 +65,18 @@ export const loginPaintScript = () => `(() => {
     event.preventDefault();
     form.dataset.submitted = '';
   });
+  const username = form.elements.namedItem('username');
+  try {
+    const kept = sessionStorage.getItem(${JSON.stringify(KEPT_USERNAME)});
+    sessionStorage.removeItem(${JSON.stringify(KEPT_USERNAME)});
+    if (kept && !username.value) username.value = kept;
+  } catch {}
   for (const button of root.querySelectorAll('[data-lang]')) {
     button.addEventListener('click', () => {
       if (button.getAttribute('aria-pressed') === 'true') return;
+      try {
+        if (username.value) sessionStorage.setItem(${JSON.stringify(KEPT_USERNAME)}, username.value);
+      } catch {}
       document.cookie = ${JSON.stringify(`${LANGUAGE_COOKIE}=`)} + button.dataset.lang + '; path=/; max-age=31536000; samesite=lax';
       location.reload();
     });

@@ -114,6 +114,26 @@ describe("the login page's first paint", () => {
     expect(page).toEqual({ cookie: 'language=zh; path=/; max-age=31536000; samesite=lax', reloads: 1 });
   });
 
+  it('the page that comes back in the other language has the user name typed, never the password', () => {
+    const page = { cookie: '', reloads: 0 };
+    const before = loginPaint(undefined, page);
+    const field = (paint: HTMLElement, name: string) =>
+      paint.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;
+    field(before, 'username').value = 'li.wei';
+    field(before, 'password').value = 'secret-2026';
+    before.querySelector<HTMLButtonElement>('[data-lang="zh"]')?.click();
+    expect(page.reloads).toBe(1);
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('secret-2026');
+    before.remove();
+
+    const after = loginPaint();
+    expect(field(after, 'username').value).toBe('li.wei');
+    expect(field(after, 'password').value).toBe('');
+    after.remove();
+    // Once: a later visit starts empty.
+    expect(field(loginPaint(), 'username').value).toBe('');
+  });
+
   it('hands the login page what was typed and where the caret was, once, and goes', () => {
     const paint = loginPaint();
     const username = paint.querySelector<HTMLInputElement>('input[name="username"]');

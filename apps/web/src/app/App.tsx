@@ -9,6 +9,8 @@ import { setNotifier } from '@/shared/notify';
 import { sessionStore } from '@/shared/session';
 import { INTERFACE_SIZE, useSettings } from '@/shared/settings';
 import { buildTheme } from '@/shared/theme';
+import { ErrorBoundary } from '@/shared/ui/ErrorBoundary';
+import { ScreenFailed } from '@/shared/ui/ScreenFailed';
 import { addAntdStyles } from '@/styles/antd-styles';
 import { AppRouter } from './AppRouter';
 import { queryClient } from './query-client';
@@ -75,7 +77,10 @@ export function App() {
       <AntApp notification={{ placement: 'topRight' }}>
         <NotifierBridge />
         <QueryClientProvider client={queryClient}>
-          <AppRouter />
+          {/* A screen that fails as a whole (its code did not come) says so, never a blank page. */}
+          <ErrorBoundary fallback={<ScreenFailed />}>
+            <AppRouter />
+          </ErrorBoundary>
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>

@@ -11,6 +11,20 @@ export type Preloadable<P extends object> = ComponentType<P> & {
  * screen gives way to the finished screen in one step instead of to a spinner first (`lazy` always
  * suspends once, even on a module that is in).
  */
+/**
+ * Renewals of the screens whose download failed. `lazy` keeps its first answer, the failure, so a
+ * screen is given a new one, which downloads again, only when the user asks to try again: renewed
+ * at once, it would be downloaded again and again, since React mounts a screen that failed on its
+ * first mount anew (its state is not kept), and each mount would take the newest `lazy`.
+ */
+const failed = new Set<() => void>();
+
+/** Lets the screens whose download failed download again at their next render (an error boundary's "Try again"). */
+export function retryFailedDownloads() {
+  for (const renew of failed) renew();
+  failed.clear();
+}
+
 export function preloadable<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): Preloadable<P> {
@@ -23,14 +37,16 @@ export function preloadable<P extends object>(
         return m;
       },
       (error: unknown) => {
-        // A failed download may be retried by the next visit of the page.
         pending = undefined;
+        failed.add(() => {
+          Lazy = lazy(preload);
+        });
         throw error;
       },
     );
     return pending;
   };
-  const Lazy = lazy(preload);
+  let Lazy = lazy(preload);
   // biome-ignore lint/correctness/noComponentHookFactories: called once per page at module level (routes.tsx, screens.ts), like `lazy`, never during a render.
   function PreloadedScreen(props: P) {
     // Fixed for the life of the element: switching from the lazy wrapper to the module itself

@@ -31,6 +31,8 @@ test('an editor meets no menu entry, tile, badge or link that leads to 401', asy
   await signIn(context, EDITOR);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: new RegExp(EDITOR.name) })).toBeVisible();
+  // The app, not the server's first paint (which has the greeting, and a sidebar without links).
+  await expect(sidebar(page).getByRole('link', { name: 'Customers' })).toBeVisible();
   // The mail folders are admin-only (spec §2): no unread badge, no compose button for her.
   await expect(page.getByRole('button', { name: /unread/i })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Write an email' })).toHaveCount(0);

@@ -78,7 +78,7 @@ export function App() {
         <NotifierBridge />
         <QueryClientProvider client={queryClient}>
           {/* A screen that fails as a whole (its code did not come) says so, never a blank page. */}
-          <ErrorBoundary fallback={<ScreenFailed />}>
+          <ErrorBoundary fallback={() => <ScreenFailed />}>
             <AppRouter />
           </ErrorBoundary>
         </QueryClientProvider>

@@ -5,6 +5,7 @@ import { usePages } from '@/shared/routes/pages';
 import { ROUTES } from '@/shared/routes/paths';
 import { matchRoute, normalizePath } from '@/shared/routes/resolve';
 import { ErrorBoundary } from '@/shared/ui/ErrorBoundary';
+import { PageFailed } from '@/shared/ui/PageFailed';
 import { PageLoading } from '@/shared/ui/PageLoading';
 import { useRefreshKeys, useTagViews } from './tags-store';
 
@@ -31,7 +32,7 @@ const Pane = memo(function Pane({ path, search, active }: PaneProps) {
   return (
     <div className="app-main__pane" hidden={!active} data-pane={path}>
       <TabPathContext value={path}>
-        <ErrorBoundary>
+        <ErrorBoundary fallback={(retry) => <PageFailed retry={retry} />}>
           <Suspense fallback={<PageLoading />}>
             <Routes location={{ pathname: path, search, hash: '', state: null, key: path }}>
               <Route path={fullPath} element={<Page {...props} />} />

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import '@/shared/i18n';
 import { ErrorBoundary } from '@/shared/ui/ErrorBoundary';
+import { PageFailed } from '@/shared/ui/PageFailed';
 import { preloadable } from './preloadable';
 
 /** A page whose download fails while the connection is down. */
@@ -17,7 +18,7 @@ function flakyPage() {
 }
 
 const inBoundary = (Page: ReturnType<typeof flakyPage>['Page']) => (
-  <ErrorBoundary>
+  <ErrorBoundary fallback={(retry) => <PageFailed retry={retry} />}>
     <Suspense fallback={<p>Loading</p>}>
       <Page />
     </Suspense>

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '@/shared/i18n';
 import { ErrorBoundary } from './ErrorBoundary';
+import { PageFailed } from './PageFailed';
 import { ScreenFailed } from './ScreenFailed';
 
 function Broken(): never {
@@ -13,7 +14,7 @@ describe('ErrorBoundary', () => {
     render(
       <main>
         <nav>Menu</nav>
-        <ErrorBoundary>
+        <ErrorBoundary fallback={(retry) => <PageFailed retry={retry} />}>
           <Broken />
         </ErrorBoundary>
       </main>,
@@ -25,7 +26,7 @@ describe('ErrorBoundary', () => {
 
   it('a whole screen that fails says so and offers a reload, not a blank page', () => {
     render(
-      <ErrorBoundary fallback={<ScreenFailed />}>
+      <ErrorBoundary fallback={() => <ScreenFailed />}>
         <Broken />
       </ErrorBoundary>,
     );

@@ -1,6 +1,4 @@
-import { Button, Result } from 'antd';
 import { Component, type ReactNode } from 'react';
-import { i18n } from '../i18n';
 import { retryFailedDownloads } from '../routes/preloadable';
 
 interface State {
@@ -9,11 +7,14 @@ interface State {
 
 type Props = {
   children: ReactNode;
-  /** Shown in place of the page's "try again" (a whole screen's failure: ScreenFailed). */
-  fallback?: ReactNode;
+  /** What shows instead (PageFailed in the shell, ScreenFailed for a whole screen); `retry` renders the children again. */
+  fallback: (retry: () => void) => ReactNode;
 };
 
-/** Keeps a failing page from taking the shell down; React reports the error to the error log. */
+/**
+ * Keeps a failing page from taking the rest down; React reports the error to the error log
+ * (main.tsx). No antd here: the app's first file carries it, around every screen.
+ */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
@@ -21,26 +22,13 @@ export class ErrorBoundary extends Component<Props, State> {
     return { error };
   }
 
+  private readonly retry = () => {
+    // A page whose code did not come is downloaded again.
+    retryFailedDownloads();
+    this.setState({ error: null });
+  };
+
   override render() {
-    if (!this.state.error) return this.props.children;
-    if (this.props.fallback) return this.props.fallback;
-    return (
-      <Result
-        status="warning"
-        title={i18n.t('errorPage.crashTitle')}
-        subTitle={i18n.t('errorPage.crashDesc')}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              retryFailedDownloads();
-              this.setState({ error: null });
-            }}
-          >
-            {i18n.t('errorPage.retry')}
-          </Button>
-        }
-      />
-    );
+    return this.state.error ? this.props.fallback(this.retry) : this.props.children;
   }
 }

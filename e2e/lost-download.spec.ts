@@ -16,14 +16,14 @@ test('a page whose code does not come says so in the shell, and Try again brings
   const customerList = /\/assets\/CustomerListPage-[\w-]+\.js$/;
   await page.route(customerList, (route) => route.abort('internetdisconnected'));
   await sidebar(page).getByRole('menuitem', { name: 'Customers' }).click();
-  await expect(page.getByText('This page ran into a problem')).toBeVisible();
+  await expect(page.getByText('This page did not download')).toBeVisible();
   await expect(sidebar(page)).toBeVisible();
   await shot(page, 'lost-download-page');
 
   await page.unroute(customerList);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
-  await expect(page.getByText('This page ran into a problem')).toHaveCount(0);
+  await expect(page.getByText('This page did not download')).toHaveCount(0);
 });
 
 test('a shell whose code does not come says so on a page of its own, and Reload brings it', async ({

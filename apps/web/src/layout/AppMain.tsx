@@ -32,7 +32,7 @@ const Pane = memo(function Pane({ path, search, active }: PaneProps) {
   return (
     <div className="app-main__pane" hidden={!active} data-pane={path}>
       <TabPathContext value={path}>
-        <ErrorBoundary fallback={(retry) => <PageFailed retry={retry} />}>
+        <ErrorBoundary fallback={(retry, error) => <PageFailed retry={retry} error={error} />}>
           <Suspense fallback={<PageLoading />}>
             <Routes location={{ pathname: path, search, hash: '', state: null, key: path }}>
               <Route path={fullPath} element={<Page {...props} />} />

@@ -18,7 +18,7 @@ function flakyPage() {
 }
 
 const inBoundary = (Page: ReturnType<typeof flakyPage>['Page']) => (
-  <ErrorBoundary fallback={(retry) => <PageFailed retry={retry} />}>
+  <ErrorBoundary fallback={(retry, error) => <PageFailed retry={retry} error={error} />}>
     <Suspense fallback={<p>Loading</p>}>
       <Page />
     </Suspense>

@@ -2,11 +2,15 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '@/shared/i18n';
 import { ErrorBoundary } from './ErrorBoundary';
-import { PageFailed } from './PageFailed';
+import { isLostDownload, PageFailed } from './PageFailed';
 import { ScreenFailed } from './ScreenFailed';
 
 function Broken(): never {
-  throw new TypeError('Failed to fetch dynamically imported module');
+  throw new TypeError("Cannot read properties of undefined (reading 'name')");
+}
+
+function NotDownloaded(): never {
+  throw new TypeError('Failed to fetch dynamically imported module: https://quayside.test/assets/Page-x.js');
 }
 
 describe('ErrorBoundary', () => {
@@ -14,7 +18,7 @@ describe('ErrorBoundary', () => {
     render(
       <main>
         <nav>Menu</nav>
-        <ErrorBoundary fallback={(retry) => <PageFailed retry={retry} />}>
+        <ErrorBoundary fallback={(retry, error) => <PageFailed retry={retry} error={error} />}>
           <Broken />
         </ErrorBoundary>
       </main>,
@@ -22,6 +26,27 @@ describe('ErrorBoundary', () => {
     expect(screen.getByText('This page ran into a problem')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByText('Menu')).toBeInTheDocument();
+  });
+
+  it('a page whose code did not download says so, and asks to check the connection', () => {
+    render(
+      <ErrorBoundary fallback={(retry, error) => <PageFailed retry={retry} error={error} />}>
+        <NotDownloaded />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('This page did not download')).toBeInTheDocument();
+    expect(
+      screen.getByText('The connection may have dropped. Check it, then try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('knows a lost download as Chromium, Firefox and Safari word it, and nothing else', () => {
+    expect(isLostDownload(new TypeError('Failed to fetch dynamically imported module: /a.js'))).toBe(true);
+    expect(isLostDownload(new TypeError('error loading dynamically imported module: /a.js'))).toBe(true);
+    expect(isLostDownload(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isLostDownload(new TypeError('Failed to fetch'))).toBe(false);
+    expect(isLostDownload('dynamically imported module')).toBe(false);
   });
 
   it('a whole screen that fails says so and offers a reload, not a blank page', () => {

@@ -8,7 +8,7 @@ interface State {
 type Props = {
   children: ReactNode;
   /** What shows instead (PageFailed in the shell, ScreenFailed for a whole screen); `retry` renders the children again. */
-  fallback: (retry: () => void) => ReactNode;
+  fallback: (retry: () => void, error: Error) => ReactNode;
 };
 
 /**
@@ -29,6 +29,6 @@ export class ErrorBoundary extends Component<Props, State> {
   };
 
   override render() {
-    return this.state.error ? this.props.fallback(this.retry) : this.props.children;
+    return this.state.error ? this.props.fallback(this.retry, this.state.error) : this.props.children;
   }
 }

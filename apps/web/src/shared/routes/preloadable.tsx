@@ -6,12 +6,6 @@ export type Preloadable<P extends object> = ComponentType<P> & {
 };
 
 /**
- * A component of its own chunk, like `lazy`, that renders at once when its module is already in.
- * main.tsx loads the first screen's shell and page before the app's first render, so the boot
- * screen gives way to the finished screen in one step instead of to a spinner first (`lazy` always
- * suspends once, even on a module that is in).
- */
-/**
  * Renewals of the screens whose download failed. `lazy` keeps its first answer, the failure, so a
  * screen is given a new one, which downloads again, only when the user asks to try again: renewed
  * at once, it would be downloaded again and again, since React mounts a screen that failed on its
@@ -25,6 +19,12 @@ export function retryFailedDownloads() {
   failed.clear();
 }
 
+/**
+ * A component of its own chunk, like `lazy`, that renders at once when its module is already in.
+ * main.tsx loads the first screen's shell and page before the app's first render, so the boot
+ * screen gives way to the finished screen in one step instead of to a spinner first (`lazy` always
+ * suspends once, even on a module that is in).
+ */
 export function preloadable<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): Preloadable<P> {

@@ -66,16 +66,17 @@ export const loginPaintScript = () => `(() => {
     form.dataset.submitted = '';
   });
   const username = form.elements.namedItem('username');
+  const KEPT = ${JSON.stringify(KEPT_USERNAME)};
   try {
-    const kept = sessionStorage.getItem(${JSON.stringify(KEPT_USERNAME)});
-    sessionStorage.removeItem(${JSON.stringify(KEPT_USERNAME)});
+    const kept = sessionStorage.getItem(KEPT);
+    sessionStorage.removeItem(KEPT);
     if (kept && !username.value) username.value = kept;
   } catch {}
   for (const button of root.querySelectorAll('[data-lang]')) {
     button.addEventListener('click', () => {
       if (button.getAttribute('aria-pressed') === 'true') return;
       try {
-        if (username.value) sessionStorage.setItem(${JSON.stringify(KEPT_USERNAME)}, username.value);
+        if (username.value) sessionStorage.setItem(KEPT, username.value);
       } catch {}
       document.cookie = ${JSON.stringify(`${LANGUAGE_COOKIE}=`)} + button.dataset.lang + '; path=/; max-age=31536000; samesite=lax';
       location.reload();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const ROLES = ['admin', 'editor'] as const;
+/** admin: everything; sales: her own customers, the pool, her mailboxes and documents; editor: spec §6 as written. */
+export const ROLES = ['admin', 'sales', 'editor'] as const;
 export const role = z.enum(ROLES);
 export type Role = z.infer<typeof role>;
 

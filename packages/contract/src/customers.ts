@@ -99,8 +99,8 @@ export const customerListQuery = listQuery.extend({
   nation: idList,
   religion: idList,
   situation: idList,
-  /** A user id, or "me" for the caller's own customers. */
-  owner: z.union([z.literal('me'), queryId]).optional(),
+  /** A user id, "me" for the caller's own customers, or "pool" for those without an owner. */
+  owner: z.union([z.literal('me'), z.literal('pool'), queryId]).optional(),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
@@ -109,6 +109,27 @@ export const customerBulkUpdate = z.object({
   grade: lookupId(GRADE).optional(),
   owner_id: recordId.nullable().optional(),
 });
+
+/** The customer pool: a salesperson claims customers without an owner and releases her own. */
+export const customerClaim = z.object({ ids: recordIds().min(1) });
+export const customerRelease = z.object({ ids: recordIds().min(1) });
+/**
+ * An admin hands customers to another user: those listed, or every customer of `from_user_id`
+ * (the "a salesperson leaves" case), with their open documents and, optionally, the mailbox
+ * assignments of the user they came from.
+ */
+export const customerTransfer = z
+  .object({
+    ids: recordIds().min(1).optional(),
+    from_user_id: recordId.optional(),
+    to_user_id: recordId,
+    with_mail_accounts: z.boolean().default(false),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.from_user_id === undefined), {
+    message: 'Give either ids or from_user_id',
+    path: ['ids'],
+  });
+export type CustomerTransfer = z.input<typeof customerTransfer>;
 
 export const customerMerge = z.object({
   /** The customer that stays. */

@@ -42,10 +42,20 @@ export const companySettings = z.object({
     .trim()
     .regex(/^[A-Za-z0-9]{1,10}$/, 'Letters and digits, at most 10')
     .default('QT'),
+  /** The most customers one salesperson may own (admins are exempt); a claim past it answers 409. Absent: kept as saved. */
+  customer_cap: z.number().int().min(1).max(1_000_000).optional(),
+  /** A salesperson's customer with no activity for this many days returns to the pool; null: never. */
+  auto_return_days: z.number().int().min(7).max(3650).nullable().optional(),
   /** Printed on invoices; added after the letterhead, so a body without it keeps the saved one (see saveCompanySettings). */
   bank: bankDetails.optional(),
 });
 export type CompanySettingsInput = z.infer<typeof companySettings>;
 /** What GET answers: always with the bank block (empty fields when never saved). */
-export const companySettingsAnswer = companySettings.extend({ bank: bankDetails });
+export const companySettingsAnswer = companySettings.extend({
+  bank: bankDetails,
+  customer_cap: z.number().int(),
+  auto_return_days: z.number().int().nullable(),
+});
+/** Until an admin saves them: 2,000 customers per salesperson, no auto-return. */
+export const POOL_DEFAULTS = { customer_cap: 2000, auto_return_days: null } as const;
 export type CompanySettings = z.infer<typeof companySettingsAnswer>;

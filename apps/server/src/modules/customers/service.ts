@@ -83,7 +83,8 @@ export function customerFilter(query: CustomerListQuery, viewer: Viewer, deleted
   if (query.nation) where.push(inArray(customers.nation, query.nation));
   if (query.religion) where.push(inArray(customers.religion, query.religion));
   if (query.situation) where.push(inArray(customers.situation, query.situation));
-  if (query.owner) where.push(eq(customers.ownerId, query.owner === 'me' ? viewer.id : query.owner));
+  if (query.owner === 'pool') where.push(isNull(customers.ownerId));
+  else if (query.owner) where.push(eq(customers.ownerId, query.owner === 'me' ? viewer.id : query.owner));
   return and(...where);
 }
 

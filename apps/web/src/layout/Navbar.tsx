@@ -1,7 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '@/shared/session';
 import { toggleSidebar, useSettings } from '@/shared/settings';
 import { Breadcrumb } from './Breadcrumb';
 import { ComposeMail } from './navbar/ComposeMail';
@@ -16,8 +15,6 @@ import { UserMenu } from './navbar/UserMenu';
 export function Navbar() {
   const { t } = useTranslation();
   const { sidebarOpened, device } = useSettings();
-  // The mail screens are the admin's (routes.tsx); so is writing from the top bar.
-  const mayWrite = Boolean(useUser()?.roles.includes('admin'));
   const label = sidebarOpened ? t('navbar.closeSidebar') : t('navbar.openSidebar');
   return (
     <div className="navbar">
@@ -35,7 +32,7 @@ export function Navbar() {
       <div className="navbar__right">
         <SearchButton />
         <ErrorLogButton />
-        {mayWrite && <ComposeMail />}
+        <ComposeMail />
         <UnreadMail />
         {device === 'desktop' && <FullscreenToggle />}
         <LanguageSelect />

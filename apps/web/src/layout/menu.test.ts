@@ -49,6 +49,30 @@ describe('sidebar menu', () => {
       '/order',
     ]);
   });
+  it('gives a salesperson the screens she works, not the admin settings (issue 32)', () => {
+    expect(menuOf(['sales'])).toEqual([
+      '/dashboard',
+      '/customer/list',
+      [
+        '/email',
+        [
+          '/email/inbox',
+          '/email/outbox',
+          '/email/drafts',
+          '/email/inquiry',
+          '/email/quotation',
+          '/email/trash',
+        ],
+      ],
+      '/task/list',
+      '/product/list',
+      '/inquiry/list',
+      ['/order', ['/order/list', '/invoice/list', '/packing/list', '/order/quotation']],
+    ]);
+  });
+  it("gives an editor who also sells the salesperson's menu", () => {
+    expect(menuOf(['editor', 'sales'])).toEqual(menuOf(['sales']));
+  });
   it('finds the submenus to open', () => {
     const menu = buildMenu(filterRoutes(ROUTES, ['admin']));
     expect(openKeysFor(menu, '/email/trash')).toEqual(['/email']);
@@ -91,6 +115,9 @@ describe('no dead ends (issue 15)', () => {
   it('gives an editor only entries she may open, none leading to 401 or to a module not built', () => {
     expect(keys(menuOf(['editor']))).toEqual(['/dashboard', '/customer/list']);
   });
+  it('gives a salesperson only entries she may open', () => {
+    expect(keys(menuOf(['sales']))).toEqual(['/dashboard', '/customer/list', '/email/inbox']);
+  });
   it('gives an admin the built screens only', () => {
     expect(keys(menuOf(['admin']))).toEqual(['/dashboard', '/customer/list', '/email/inbox', '/user/list']);
   });
@@ -98,6 +125,21 @@ describe('no dead ends (issue 15)', () => {
     expect(canOpenPath(['editor'], '/email', built)).toBe(false);
     expect(canOpenPath(['admin'], '/email', built)).toBe(true);
     expect(canOpenPath(['editor'], '/customer?x=1', built)).toBe(true);
+    expect(canOpenPath(['sales'], '/email', built)).toBe(true);
+  });
+  it("keeps the admin's settings closed to a salesperson, wherever a link points", () => {
+    for (const path of ['/user/list', '/website/index', '/email/accounts', '/email/blacklist', '/user']) {
+      expect(canOpenPath(['sales'], path)).toBe(false);
+    }
+    for (const path of [
+      '/profile',
+      '/order/quotation/history/3',
+      '/email/emailCreate/new',
+      '/invoice/detail/1',
+    ]) {
+      expect(canOpenPath(['sales'], path)).toBe(true);
+    }
+    expect(canOpenPath(['editor'], '/profile')).toBe(false);
   });
 });
 

@@ -32,7 +32,10 @@ export const NOT_FOUND_PATH = '/404';
 export const NO_GO_BACK = 'noGoBack';
 export const FORBIDDEN_REDIRECT = `${FORBIDDEN_PATH}?${NO_GO_BACK}=true`;
 
-const STAFF = ['admin', 'editor'] as const;
+/** The parents the spec opens to the editor (spec §6), and to a salesperson. */
+const STAFF = ['admin', 'editor', 'sales'] as const;
+/** The admin's screens a salesperson works too, narrowed by the server to her records (issue 32). */
+const SALES = ['admin', 'sales'] as const;
 const ADMIN = ['admin'] as const;
 
 /**
@@ -82,50 +85,50 @@ export const ROUTES: AppRoute[] = [
       {
         path: 'list',
         redirect: '/email/inbox',
-        meta: { title: 'route.emailInbox', hidden: true, roles: ADMIN },
+        meta: { title: 'route.emailInbox', hidden: true, roles: SALES },
       },
       {
         path: 'emailDetail/:id',
         name: 'EmailDetailView',
         props: true,
-        meta: { title: 'route.emailDetail', hidden: true, roles: ADMIN, activeMenu: '/email/inbox' },
+        meta: { title: 'route.emailDetail', hidden: true, roles: SALES, activeMenu: '/email/inbox' },
       },
       {
         path: 'emailCreate/:id',
         name: 'EmailCreateView',
         props: true,
         // Kept alive in its tab (no noCache): uploads, undo history and the cursor survive a tab switch.
-        meta: { title: 'route.emailCompose', hidden: true, roles: ADMIN, activeMenu: '/email/inbox' },
+        meta: { title: 'route.emailCompose', hidden: true, roles: SALES, activeMenu: '/email/inbox' },
       },
       {
         path: 'inbox',
         name: 'EmailInbox',
-        meta: { title: 'route.emailInbox', icon: InboxOutlined, roles: ADMIN },
+        meta: { title: 'route.emailInbox', icon: InboxOutlined, roles: SALES },
       },
       {
         path: 'outbox',
         name: 'EmailOutbox',
-        meta: { title: 'route.emailOutbox', icon: SendOutlined, roles: ADMIN },
+        meta: { title: 'route.emailOutbox', icon: SendOutlined, roles: SALES },
       },
       {
         path: 'drafts',
         name: 'EmailDrafts',
-        meta: { title: 'route.emailDrafts', icon: FormOutlined, roles: ADMIN },
+        meta: { title: 'route.emailDrafts', icon: FormOutlined, roles: SALES },
       },
       {
         path: 'inquiry',
         name: 'EmailInquiry',
-        meta: { title: 'route.emailInquiry', icon: MessageOutlined, roles: ADMIN },
+        meta: { title: 'route.emailInquiry', icon: MessageOutlined, roles: SALES },
       },
       {
         path: 'quotation',
         name: 'EmailQuotation',
-        meta: { title: 'route.emailQuotation', icon: FileDoneOutlined, roles: ADMIN },
+        meta: { title: 'route.emailQuotation', icon: FileDoneOutlined, roles: SALES },
       },
       {
         path: 'trash',
         name: 'EmailTrash',
-        meta: { title: 'route.emailTrash', icon: DeleteOutlined, roles: ADMIN },
+        meta: { title: 'route.emailTrash', icon: DeleteOutlined, roles: SALES },
       },
       {
         path: 'accounts',
@@ -147,7 +150,7 @@ export const ROUTES: AppRoute[] = [
       {
         path: 'list',
         name: 'TaskIndex',
-        meta: { title: 'route.task', icon: ScheduleOutlined, roles: ADMIN },
+        meta: { title: 'route.task', icon: ScheduleOutlined, roles: SALES },
       },
       {
         path: 'create',
@@ -170,7 +173,7 @@ export const ROUTES: AppRoute[] = [
       {
         path: 'list',
         name: 'ProductIndex',
-        meta: { title: 'route.product', icon: AppstoreOutlined, roles: ADMIN },
+        meta: { title: 'route.product', icon: AppstoreOutlined, roles: SALES },
       },
     ],
   },
@@ -178,12 +181,12 @@ export const ROUTES: AppRoute[] = [
     // Spec §1/§2 name an "inquiry" screen without its path: /inquiry/list (docs/decisions.md).
     path: '/inquiry',
     redirect: '/inquiry/list',
-    meta: { title: 'route.inquiry', icon: MessageOutlined, roles: ADMIN },
+    meta: { title: 'route.inquiry', icon: MessageOutlined, roles: SALES },
     children: [
       {
         path: 'list',
         name: 'InquiryIndex',
-        meta: { title: 'route.inquiry', icon: MessageOutlined, roles: ADMIN },
+        meta: { title: 'route.inquiry', icon: MessageOutlined, roles: SALES },
       },
     ],
   },
@@ -195,71 +198,71 @@ export const ROUTES: AppRoute[] = [
       {
         path: 'list',
         name: 'OrderIndex',
-        meta: { title: 'route.orderList', icon: UnorderedListOutlined, roles: ADMIN },
+        meta: { title: 'route.orderList', icon: UnorderedListOutlined, roles: SALES },
       },
       {
         path: 'create',
         name: 'OrderCreate',
-        meta: { title: 'route.orderCreate', hidden: true, roles: ADMIN, activeMenu: '/order/list' },
+        meta: { title: 'route.orderCreate', hidden: true, roles: SALES, activeMenu: '/order/list' },
       },
       {
         path: 'detail/:id',
         name: 'OrderDetailView',
         props: true,
-        meta: { title: 'route.orderDetail', hidden: true, roles: ADMIN, activeMenu: '/order/list' },
+        meta: { title: 'route.orderDetail', hidden: true, roles: SALES, activeMenu: '/order/list' },
       },
       {
         path: 'update/:id',
         name: 'OrderUpdate',
         props: true,
-        meta: { title: 'route.orderUpdate', hidden: true, roles: ADMIN, activeMenu: '/order/list' },
+        meta: { title: 'route.orderUpdate', hidden: true, roles: SALES, activeMenu: '/order/list' },
       },
       // Invoices sit in the order group (docs/decisions.md) under their own paths, /invoice/*.
       {
         path: '/invoice/list',
         name: 'InvoiceIndex',
-        meta: { title: 'route.invoice', icon: FileTextOutlined, roles: ADMIN },
+        meta: { title: 'route.invoice', icon: FileTextOutlined, roles: SALES },
       },
       {
         path: '/invoice/detail/:id',
         name: 'InvoiceDetailView',
         props: true,
-        meta: { title: 'route.invoiceDetail', hidden: true, roles: ADMIN, activeMenu: '/invoice/list' },
+        meta: { title: 'route.invoiceDetail', hidden: true, roles: SALES, activeMenu: '/invoice/list' },
       },
       {
         path: '/invoice/update/:id',
         name: 'InvoiceUpdate',
         props: true,
-        meta: { title: 'route.invoiceUpdate', hidden: true, roles: ADMIN, activeMenu: '/invoice/list' },
+        meta: { title: 'route.invoiceUpdate', hidden: true, roles: SALES, activeMenu: '/invoice/list' },
       },
       // Packing lists sit in the order group (docs/decisions.md) under their own paths, /packing/*.
       {
         path: '/packing/list',
         name: 'PackingListIndex',
-        meta: { title: 'route.packingList', icon: ContainerOutlined, roles: ADMIN },
+        meta: { title: 'route.packingList', icon: ContainerOutlined, roles: SALES },
       },
       {
         path: '/packing/detail/:id',
         name: 'PackingListDetail',
         props: true,
-        meta: { title: 'route.packingListDetail', hidden: true, roles: ADMIN, activeMenu: '/packing/list' },
+        meta: { title: 'route.packingListDetail', hidden: true, roles: SALES, activeMenu: '/packing/list' },
       },
       {
         path: '/packing/update/:id',
         name: 'PackingListUpdate',
         props: true,
-        meta: { title: 'route.packingListUpdate', hidden: true, roles: ADMIN, activeMenu: '/packing/list' },
+        meta: { title: 'route.packingListUpdate', hidden: true, roles: SALES, activeMenu: '/packing/list' },
       },
       {
         path: 'quotation',
         name: 'OrderQuotationIndex',
-        meta: { title: 'route.quotation', icon: AccountBookOutlined, roles: ADMIN },
+        meta: { title: 'route.quotation', icon: AccountBookOutlined, roles: SALES },
       },
       {
         path: 'quotation/history/:id',
         name: 'OrderQuotationHistory',
         props: true,
-        meta: { title: 'route.quotationHistory', hidden: true, roles: ADMIN, activeMenu: '/order/quotation' },
+        meta: { title: 'route.quotationHistory', hidden: true, roles: SALES, activeMenu: '/order/quotation' },
       },
       {
         path: 'createQuotation',
@@ -306,7 +309,7 @@ export const ROUTES: AppRoute[] = [
       {
         path: 'index',
         name: 'ProfileIndex',
-        meta: { title: 'route.profile', icon: UserOutlined, roles: ADMIN, hidden: true },
+        meta: { title: 'route.profile', icon: UserOutlined, roles: SALES, hidden: true },
       },
     ],
   },

@@ -81,5 +81,27 @@ describe('the route table (spec §2)', () => {
     expect(email?.children).toEqual([]);
     const task = filterRoutes(ROUTES, ['editor']).find((r) => r.path === '/task');
     expect(task?.children?.map((c) => c.path)).toEqual(['create', 'detail/:id']);
+    const profile = filterRoutes(ROUTES, ['editor']).find((r) => r.path === '/profile');
+    expect(profile?.children).toEqual([]);
+  });
+  it('gives a salesperson the parents and children she works, not the admin settings (issue 32)', () => {
+    const sales = filterRoutes(ROUTES, ['sales']);
+    expect(sales.map((r) => r.path)).toEqual([
+      '/',
+      '/customer',
+      '/email',
+      '/task',
+      '/product',
+      '/inquiry',
+      '/order',
+      '/profile',
+    ]);
+    const email = sales.find((r) => r.path === '/email');
+    expect(email?.children?.map((c) => c.path)).not.toContain('accounts');
+    expect(email?.children?.map((c) => c.path)).not.toContain('blacklist');
+    const order = sales.find((r) => r.path === '/order');
+    const allOrder = ROUTES.find((r) => r.path === '/order')?.children;
+    expect(order?.children?.map((c) => c.path)).toEqual(allOrder?.map((c) => c.path));
+    expect(sales.find((r) => r.path === '/profile')?.children?.map((c) => c.path)).toEqual(['index']);
   });
 });

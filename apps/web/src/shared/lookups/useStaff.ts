@@ -1,33 +1,31 @@
-import type { ListAnswer, User } from '@quayside/contract';
+import type { UserOption } from '@quayside/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Asking, get } from '@/shared/request';
 import { useUser } from '@/shared/session';
 
 /**
- * The active users, for pickers of a person (owner, handler). The user list is admin-only on the
- * server, so callers pass whether the viewer may ask. Same cache entry as every other picker.
+ * The active users, for pickers of a person (owner, handler, the receiver of a transfer): every
+ * signed-in user may ask `/api/user/options/` (the user list itself is admin-only). Callers pass
+ * whether their picker needs it. Same cache entry as every other picker (under `users`, which a
+ * user change invalidates).
  */
 export const staffQuery = (asking: Asking = {}) =>
   queryOptions({
-    queryKey: ['users', 'list', { page: 1, page_size: 100, disabled: false }],
+    queryKey: ['users', 'options'],
     queryFn: ({ signal }) =>
-      get<ListAnswer<User>>(
-        '/user/list/',
-        { page: 1, page_size: 100, disabled: false },
-        { signal, quiet: true, ...asking },
-      ),
+      get<UserOption[]>('/user/options/', undefined, { signal, quiet: true, ...asking }),
     staleTime: 60_000,
   });
 
 export function useStaff(enabled: boolean) {
-  return useQuery({ ...staffQuery(), enabled, select: (d) => d.items });
+  return useQuery({ ...staffQuery(), enabled });
 }
 
 /** How a person is shown in a picker. */
-export const staffLabel = (u: Pick<User, 'name' | 'username'>) => u.name || u.username;
+export const staffLabel = (u: Pick<UserOption, 'name' | 'username'>) => u.name || u.username;
 
 /** A picker's choices of people by id (`useStaff(…).data`; none while it loads). */
-export const staffOptions = (users: readonly User[] | undefined) =>
+export const staffOptions = (users: readonly UserOption[] | undefined) =>
   (users ?? []).map((u) => ({ value: u.id, label: staffLabel(u) }));
 
 export type StaffOption = { value: string; label: string };

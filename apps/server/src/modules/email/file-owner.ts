@@ -1,14 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { emailAttachments, emails } from '../../db/schema';
 import type { FileOwner } from '../files/owners';
-import { mayReadEmail } from './access';
+import { mayReadAccountMail } from './access';
 import { mayUseAccounts } from './accounts';
 
 /** Mail written in the app (a draft, or sent from here), which the draft's rule also opens. */
 const composed = (e: { folder: string; sendStatus: string }) => e.folder === 'drafts' || e.sendStatus !== '';
 
 /**
- * A message's source (.eml) and attachments: readable by whoever may read the email; the
+ * A message's source (.eml) and attachments: readable by whoever may read the email (an admin; a
+ * salesperson on its account); the
  * attachments of a draft or of mail sent from the app also by the users of its account.
  */
 export const emailFileOwner: FileOwner = {
@@ -31,8 +32,9 @@ export const emailFileOwner: FileOwner = {
     ]);
     const holders = [...asSource, ...asAttachment];
     if (holders.length === 0) return 'none';
-    if (mayReadEmail(user)) return 'allow';
     if (!user) return 'deny';
+    for (const accountId of new Set(holders.map((h) => h.accountId)))
+      if (await mayReadAccountMail(db, user, accountId)) return 'allow';
     const accounts = [...new Set(holders.filter(composed).map((h) => h.accountId))];
     for (const accountId of accounts) if (await mayUseAccounts(db, user, [accountId])) return 'allow';
     return 'deny';

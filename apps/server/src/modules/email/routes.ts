@@ -28,7 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
-import { emailReaders } from './access';
+import { assertMailIds, emailReaders } from './access';
 import { sendAccounts } from './accounts';
 import * as actions from './actions';
 import adminRoutes from './admin-routes';
@@ -38,11 +38,12 @@ import { emailHistory, listEmails, emailDetail as loadDetail, matchAddress } fro
 import { unreadCount } from './unread';
 
 /**
- * Mail API (API.md "Email"). Folder lists, detail and bulk actions are admin-only like the menu's
- * email children (spec §2); the unread badge, the history on the customer page, the sending
- * accounts and address completion are for every signed-in user (docs/decisions.md, "Email").
+ * Mail API (API.md "Email"). Folder lists, detail and bulk actions are for the readers of mail
+ * (admin; sales on the accounts assigned to her, `mailScope`); the unread badge, the history on the
+ * customer page, the sending accounts and address completion are for every signed-in user, each
+ * narrowed by the same rule (docs/decisions.md, "Email" and "Who sees what: mail, campaigns, …").
  */
-const adminOnly = { access: ['admin'] } as const;
+const readers = { access: emailReaders } as const;
 const signedIn = { access: 'user' } as const;
 const done = envelope(z.null());
 
@@ -59,10 +60,10 @@ export default async function emailRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/email/list/',
     {
-      config: adminOnly,
+      config: readers,
       schema: { tags, querystring: emailListQuery, response: { 200: envelope(listAnswer(emailListItem)) } },
     },
-    async (request) => ok(await listEmails(db, request.query)),
+    async (request) => ok(await listEmails(db, currentUser(request), request.query)),
   );
   app.get(
     '/api/email/history/',
@@ -74,7 +75,7 @@ export default async function emailRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(listAnswer(emailListItem)) },
       },
     },
-    async (request) => ok(await emailHistory(db, request.query)),
+    async (request) => ok(await emailHistory(db, currentUser(request), request.query)),
   );
   app.get(
     '/api/email/detail/',
@@ -83,7 +84,7 @@ export default async function emailRoutes(fastify: FastifyInstance) {
       config: { access: emailReaders, changesState: true },
       schema: { tags, querystring: idQuery, response: { 200: envelope(emailDetail) } },
     },
-    async (request) => ok(await loadDetail(db, events, request.query.id)),
+    async (request) => ok(await loadDetail(db, events, currentUser(request), request.query.id)),
   );
   app.get(
     '/api/email/get_send_account/',
@@ -148,14 +149,12 @@ export default async function emailRoutes(fastify: FastifyInstance) {
     body: B,
     run: (input: z.infer<B>) => Promise<void>,
   ) =>
-    app.post(
-      path,
-      { config: adminOnly, schema: { tags, body, response: { 200: done } } },
-      async (request) => {
-        await run(request.body as z.infer<B>);
-        return ok(null);
-      },
-    );
+    app.post(path, { config: readers, schema: { tags, body, response: { 200: done } } }, async (request) => {
+      const input = request.body as z.infer<B>;
+      await assertMailIds(db, currentUser(request), input.ids);
+      await run(input);
+      return ok(null);
+    });
   bulk('/api/email/change_type/', changeTypeBody, (b) => actions.changeType(db, b.ids, b.type));
   bulk('/api/email/update_status/', updateStatusBody, (b) => actions.updateStatus(db, b.ids, b.status));
   bulk('/api/email/update_handler/', updateHandlerBody, (b) =>

@@ -3,6 +3,7 @@ import { nationIdByCode } from '@quayside/contract';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emails, users } from '../../db/schema';
+import { readableCustomers, type Viewer } from '../../lib/scope';
 import { findCustomerCards } from '../customers/matching';
 
 /** The columns of a list row: everything but the bodies and headers. */
@@ -58,9 +59,17 @@ export function toListItem(row: EmailListRow, customers: Map<number, Card>): Ema
   };
 }
 
-/** List items of rows, with their customers' cards fetched in one query. */
-export async function toListItems(db: Db, rows: EmailListRow[]): Promise<EmailListItem[]> {
+/**
+ * List items of rows, with their customers' cards fetched in one query. A customer the viewer may
+ * not read (another salesperson's) is left out: no card, no id to a page that would answer 403.
+ */
+export async function toListItems(db: Db, rows: EmailListRow[], viewer: Viewer): Promise<EmailListItem[]> {
   const ids = rows.map((r) => r.customerId).filter((id): id is number => id !== null);
-  const cards = await findCustomerCards(db, ids);
-  return rows.map((r) => toListItem(r, cards));
+  const [cards, readable] = await Promise.all([
+    findCustomerCards(db, ids),
+    readableCustomers(db, viewer, ids),
+  ]);
+  return rows.map((r) =>
+    toListItem(r.customerId !== null && !readable.has(r.customerId) ? { ...r, customerId: null } : r, cards),
+  );
 }

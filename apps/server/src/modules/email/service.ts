@@ -8,14 +8,22 @@ import type {
 } from '@quayside/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailAddresses, emailAttachments, emails } from '../../db/schema';
-import { invalid, notFound } from '../../lib/errors';
+import { customers, emailAddresses, emailAttachments, emails } from '../../db/schema';
+import { forbidden, invalid } from '../../lib/errors';
 import type { EventHub } from '../../lib/events';
 import { sortColumn } from '../../lib/list';
+import {
+  customerScope,
+  isSalesOnly,
+  mailScope,
+  mayReadCustomer,
+  mayReadMail,
+  missing,
+  readableCustomers,
+  type Viewer,
+} from '../../lib/scope';
 import type { SessionUser } from '../../lib/sessions';
-import { findCustomerCards, findCustomersByEmails, searchCustomerContacts } from '../customers/matching';
-import { mayReadEmail } from './access';
-import { sendAccounts } from './accounts';
+import { findCustomerCards, findCustomersByEmails } from '../customers/matching';
 import { linkInlineImages, sanitizeEmailHtml } from './sanitize';
 import { selectListRows, toListItems } from './serialize';
 import { publishUnread } from './unread';
@@ -97,6 +105,7 @@ async function cappedCount(db: Db, where: SQL | undefined, cap: number): Promise
 
 async function page(
   db: Db,
+  viewer: Viewer,
   where: SQL | undefined,
   query: { page: number; page_size: number; sort?: string },
 ): Promise<ListAnswer<EmailListItem>> {
@@ -111,7 +120,7 @@ async function page(
   const last = rows.length < query.page_size && (rows.length > 0 || offset === 0);
   const cap = Math.max(COUNT_CAP, offset + 10 * query.page_size);
   const [items, n] = await Promise.all([
-    toListItems(db, rows),
+    toListItems(db, rows, viewer),
     last ? offset + rows.length : cappedCount(db, where, cap),
   ]);
   return {
@@ -123,8 +132,41 @@ async function page(
   };
 }
 
-export function listEmails(db: Db, query: EmailListQuery): Promise<ListAnswer<EmailListItem>> {
-  return page(db, and(...listFilters(query)), query);
+/**
+ * A folder list: the filters, narrowed to the viewer's mail (an admin all; anyone else the accounts
+ * assigned to her). An `account_id` of another account finds nothing, like one that does not exist.
+ */
+export function listEmails(
+  db: Db,
+  viewer: Viewer,
+  query: EmailListQuery,
+): Promise<ListAnswer<EmailListItem>> {
+  return page(db, viewer, and(...listFilters(query), mailScope(viewer, emails.accountId)), query);
+}
+
+/**
+ * Whose mail a salesperson's history shows: with a customer she may read (hers or the pool's), all of
+ * it, whatever the account (the customer's detail shows the pool's mail to every salesperson); with
+ * another salesperson's customer, 403; with a bare address of no customer of hers, the mail of her
+ * own accounts. Anyone else: all of it (admin; an editor, whom the customer page shows it to).
+ */
+async function historyScope(db: Db, viewer: Viewer, query: EmailHistoryQuery): Promise<SQL | undefined> {
+  if (!isSalesOnly(viewer)) return undefined;
+  if (query.customer_id) {
+    const [row] = await db
+      .select({ ownerId: customers.ownerId })
+      .from(customers)
+      .where(eq(customers.id, query.customer_id));
+    if (row && !mayReadCustomer(viewer, row.ownerId)) throw forbidden();
+    return undefined;
+  }
+  const matched = await findCustomersByEmails(db, query.address ? [query.address] : []);
+  const readable = await readableCustomers(
+    db,
+    viewer,
+    matched.map((c) => c.id),
+  );
+  return readable.size > 0 ? undefined : mailScope(viewer, emails.accountId);
 }
 
 /**
@@ -132,7 +174,12 @@ export function listEmails(db: Db, query: EmailListQuery): Promise<ListAnswer<Em
  * The ids come from a UNION of two index scans (emails by customer, parties by address): an OR of
  * the two in one WHERE can use neither index and read the whole table.
  */
-export async function emailHistory(db: Db, query: EmailHistoryQuery): Promise<ListAnswer<EmailListItem>> {
+export async function emailHistory(
+  db: Db,
+  viewer: Viewer,
+  query: EmailHistoryQuery,
+): Promise<ListAnswer<EmailListItem>> {
+  const scope = await historyScope(db, viewer, query);
   const addresses = new Set<string>();
   if (query.address) addresses.add(query.address.toLowerCase());
   if (query.customer_id) {
@@ -156,8 +203,9 @@ export async function emailHistory(db: Db, query: EmailHistoryQuery): Promise<Li
     isNull(emails.deletedAt),
     ne(emails.folder, 'trash'),
     ne(emails.folder, 'drafts'),
+    scope,
   );
-  return page(db, where, { ...query, sort: query.sort ?? '-date' });
+  return page(db, viewer, where, { ...query, sort: query.sort ?? '-date' });
 }
 
 /**
@@ -170,13 +218,22 @@ function shownHtml(row: typeof emails.$inferSelect): { html: string; hasRemoteIm
   return writtenHere ? sanitizeEmailHtml(row.html) : { html: row.html, hasRemoteImages: row.hasRemoteImages };
 }
 
-/** An email with its bodies, attachments and thread; opening it marks it read (and says so over SSE). */
-export async function emailDetail(db: Db, events: EventHub, id: number): Promise<EmailDetail> {
+/**
+ * An email with its bodies, attachments and thread (the thread: the viewer's mail only); opening it
+ * marks it read (and says so over SSE). Mail of an account not hers answers 403.
+ */
+export async function emailDetail(
+  db: Db,
+  events: EventHub,
+  viewer: Viewer,
+  id: number,
+): Promise<EmailDetail> {
   const [row] = await db
     .select()
     .from(emails)
     .where(and(eq(emails.id, id), isNull(emails.deletedAt)));
-  if (!row) throw notFound('thingEmail');
+  if (!row) throw missing(viewer, 'thingEmail');
+  if (!(await mayReadMail(db, viewer, row.accountId))) throw forbidden();
   if (!row.isRead) {
     const now = new Date();
     await db.update(emails).set({ isRead: true, readAt: now, updatedAt: now }).where(eq(emails.id, id));
@@ -192,13 +249,20 @@ export async function emailDetail(db: Db, events: EventHub, id: number): Promise
       .orderBy(asc(emailAttachments.id)),
     selectListRows(db)
       .where(eq(emails.id, id))
-      .then((rows) => toListItems(db, rows)),
+      .then((rows) => toListItems(db, rows, viewer)),
     row.threadId
       ? selectListRows(db)
-          .where(and(eq(emails.threadId, row.threadId), ne(emails.id, id), isNull(emails.deletedAt)))
+          .where(
+            and(
+              eq(emails.threadId, row.threadId),
+              ne(emails.id, id),
+              isNull(emails.deletedAt),
+              mailScope(viewer, emails.accountId),
+            ),
+          )
           .orderBy(asc(emails.date))
           .limit(200)
-          .then((rows) => toListItems(db, rows))
+          .then((rows) => toListItems(db, rows, viewer))
       : Promise.resolve([]),
   ]);
   const shown = shownHtml(row);
@@ -235,9 +299,31 @@ export type AddressMatch = { address: string; name: string; customer_id: number 
 
 const LIMIT = 20;
 
+/** Live customers the viewer may read whose email, name or company starts with the text. */
+function customerContacts(db: Db, viewer: Viewer, prefix: string) {
+  return db
+    .select({ id: customers.id, name: customers.name, email: customers.email })
+    .from(customers)
+    .where(
+      and(
+        isNull(customers.deletedAt),
+        sql`${customers.email} <> ''`,
+        or(
+          sql`${customers.email} LIKE ${prefix}`,
+          sql`lower(${customers.name}) LIKE ${prefix}`,
+          sql`lower(${customers.companyName}) LIKE ${prefix}`,
+        ),
+        customerScope(viewer, customers.ownerId),
+      ),
+    )
+    .orderBy(customers.email)
+    .limit(LIMIT);
+}
+
 /**
- * Address completion for the To/Cc fields: customers first (email, name or company starting with
- * the text), then addresses seen in mail the user may read (address or name starting with it).
+ * Address completion for the To/Cc fields: customers the user may read first (email, name or
+ * company starting with the text), then addresses seen in her mail (an admin: all mail; anyone
+ * else: the accounts assigned to her), with the customer id only of a customer she may read.
  */
 export async function matchAddress(db: Db, user: SessionUser, q: string): Promise<AddressMatch[]> {
   const prefix = `${q
@@ -245,10 +331,8 @@ export async function matchAddress(db: Db, user: SessionUser, q: string): Promis
     .toLowerCase()
     .replace(/[\\%_]/g, '\\$&')}%`;
   const matches = sql`(${emailAddresses.address} LIKE ${prefix} OR lower(${emailAddresses.name}) LIKE ${prefix})`;
-  const seenIn = async () => {
-    // Readers of all mail search it all; the others, the mail of the accounts they send from.
-    const accounts = mayReadEmail(user) ? null : (await sendAccounts(db, user)).map((a) => a.id);
-    if (accounts?.length === 0) return [];
+  const seenIn = () => {
+    const scope = mailScope(user, emails.accountId);
     const query = db
       .selectDistinctOn([emailAddresses.address], {
         address: emailAddresses.address,
@@ -256,25 +340,25 @@ export async function matchAddress(db: Db, user: SessionUser, q: string): Promis
       })
       .from(emailAddresses)
       .$dynamic();
-    const scoped = accounts
-      ? query
-          .innerJoin(emails, eq(emails.id, emailAddresses.emailId))
-          .where(and(matches, inArray(emails.accountId, accounts)))
+    const scoped = scope
+      ? query.innerJoin(emails, eq(emails.id, emailAddresses.emailId)).where(and(matches, scope))
       : query.where(matches);
     return scoped.orderBy(emailAddresses.address, sql`${emailAddresses.name} = ''`).limit(LIMIT);
   };
-  const [customers, seen] = await Promise.all([searchCustomerContacts(db, q, LIMIT), seenIn()]);
+  const [contacts, seen] = await Promise.all([customerContacts(db, user, prefix), seenIn()]);
   const out = new Map<string, AddressMatch>();
-  for (const c of customers) out.set(c.email, { address: c.email, name: c.name, customer_id: c.id });
+  for (const c of contacts) out.set(c.email, { address: c.email, name: c.name, customer_id: c.id });
   const others = seen.filter((s) => !out.has(s.address));
-  const matched = new Map(
-    (
-      await findCustomersByEmails(
-        db,
-        others.map((s) => s.address),
-      )
-    ).map((c) => [c.email, c.id]),
+  const found = await findCustomersByEmails(
+    db,
+    others.map((s) => s.address),
   );
+  const readable = await readableCustomers(
+    db,
+    user,
+    found.map((c) => c.id),
+  );
+  const matched = new Map(found.filter((c) => readable.has(c.id)).map((c) => [c.email, c.id]));
   for (const s of others) out.set(s.address, { ...s, customer_id: matched.get(s.address) ?? null });
   return [...out.values()].slice(0, LIMIT);
 }

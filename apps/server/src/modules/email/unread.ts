@@ -1,8 +1,9 @@
 import type { Role } from '@quayside/contract';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailAccountUsers, emails, users } from '../../db/schema';
 import type { EventHub } from '../../lib/events';
+import { mailScope } from '../../lib/scope';
 import { mayReadEmail } from './access';
 
 /**
@@ -12,13 +13,10 @@ import { mayReadEmail } from './access';
 const unreadInbox = and(eq(emails.folder, 'inbox'), eq(emails.isRead, false), isNull(emails.deletedAt));
 
 export async function unreadCount(db: Db, user: { id: number; roles: readonly string[] }): Promise<number> {
-  const where = user.roles.includes('admin')
-    ? unreadInbox
-    : and(
-        unreadInbox,
-        sql`${emails.accountId} IN (SELECT account_id FROM email_account_users WHERE user_id = ${user.id})`,
-      );
-  const [row] = await db.select({ n: count() }).from(emails).where(where);
+  const [row] = await db
+    .select({ n: count() })
+    .from(emails)
+    .where(and(unreadInbox, mailScope(user, emails.accountId)));
   return row?.n ?? 0;
 }
 
@@ -62,7 +60,7 @@ export async function accountAudience(db: Db, accountId: number): Promise<number
   return (await mailAudience(db)).filter((p) => p.admin || p.accounts.has(accountId)).map((p) => p.id);
 }
 
-/** Tells the users who may read the new mail that it arrived (the web refreshes its open list); a
+/** Tells the users who may read the new mail (an admin; a salesperson on the account) that it arrived (the web refreshes its open list); a
  * big first sync sends only its last few. The others learn of it from their unread count. */
 export async function publishNewMail(
   db: Db,

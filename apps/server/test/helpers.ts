@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@quayside/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, DEFAULT_ADMIN_PASSWORD, loadConfig } from '../src/config';
-import { type Database, migrateDatabase, openPglite, openPostgres } from '../src/db/client';
+import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { createEventHub } from '../src/lib/events';
 import { createFileStore } from '../src/lib/files';
@@ -21,22 +21,26 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 export type TestDb = { database: Database; drop(): Promise<void> };
 
-/** A new, migrated database: in-memory PGlite, or a fresh database on the PostgreSQL server. */
+let pgliteTemplate: Blob | undefined;
+
+/**
+ * A new, migrated database: in-memory PGlite, or a fresh database on the PostgreSQL server. Both
+ * start as a copy of the database global-setup.ts migrated once for the whole suite.
+ */
 export async function createTestDatabase(): Promise<TestDb> {
   if (!TEST_DATABASE_URL) {
-    const database = await openPglite(undefined);
-    await migrateDatabase(database);
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const database = await openPglite(undefined, pgliteTemplate);
     return { database, drop: () => database.close() };
   }
   const name = `qs_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 5);
-  await migrateDatabase(database);
   return {
     database,
     async drop() {

@@ -43,11 +43,15 @@ function chooseWasmTier(): void {
   if (process.env.QUAYSIDE_PGLITE_OPTIMIZE !== '1') setFlagsFromString('--liftoff-only');
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * `dataDir` undefined = in memory (tests); a folder = persistent. `loadDataDir` starts from a dumped
+ * data directory (the test suites' migrated template) instead of a new cluster.
+ */
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   chooseWasmTier();
-  // undefined = in memory (tests); a folder = persistent.
   const client = await PGlite.create({
     dataDir,
+    loadDataDir,
     extensions: { pg_trgm },
     // Postgres's default 128 MB of shared buffers live in the WebAssembly heap, and PGlite touches
     // them all: 32 MB keeps an idle server ~100 MB smaller (bench/idle-memory.ts); the files behind

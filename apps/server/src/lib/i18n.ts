@@ -61,6 +61,14 @@ const messages = {
     en: 'At most {digits} decimal places in {currency}',
     zh: '{currency} 最多 {digits} 位小数',
   },
+  documentCustomerNotYours: {
+    en: 'You can make documents only for your own customers: claim a pool customer first',
+    zh: '只能为自己的客户制作单据：公海客户请先领取',
+  },
+  documentDeleteOwnDrafts: {
+    en: 'You can delete only your own drafts',
+    zh: '只能删除自己的草稿',
+  },
   quotationStale: {
     en: 'Someone saved this quotation in the meantime (now version {version}); your edits are kept on screen: reload the quotation and apply them again',
     zh: '其他人已保存了此报价单（当前版本 {version}）；您的修改仍保留在页面上：请重新加载后再次应用',
@@ -104,6 +112,47 @@ const messages = {
   },
   customerMergeSame: { en: 'Choose two different customers to merge', zh: '请选择两个不同的客户进行合并' },
   unknownOwner: { en: 'No such user to own the customer', zh: '负责人不存在' },
+  customerEmailOwned: {
+    en: 'The email {email} already belongs to a customer of {owner}',
+    zh: '邮箱 {email} 已属于 {owner} 的客户',
+  },
+  customerDomainOwned: {
+    en: 'Customers at {domain} belong to {owner}: ask them or an admin',
+    zh: '{domain} 的客户属于 {owner}，请联系对方或管理员',
+  },
+  customerOwnerNotYou: {
+    en: 'You can make customers your own or put them in the pool, not give them to someone else',
+    zh: '您只能把客户设为自己的或放入公海，不能指派给他人',
+  },
+  customerClaimCap: {
+    en: 'You already have the most customers allowed ({cap}): release some to the pool first',
+    zh: '您的客户数已达上限（{cap}），请先释放一些客户到公海',
+  },
+  customerClaimTaken: {
+    en: 'Someone else took one of these customers a moment ago',
+    zh: '其中有客户刚刚被他人领取',
+  },
+  customerNotInPool: {
+    en: 'Customer #{id} is not in the pool',
+    zh: '客户 #{id} 不在公海中',
+  },
+  customerTransferSame: {
+    en: 'Choose a different user to hand the customers to',
+    zh: '请选择另一位接收客户的用户',
+  },
+  customerTransferTarget: {
+    en: 'No active user to hand the customers to',
+    zh: '接收客户的用户不存在或已停用',
+  },
+  customerTransferMailOneOwner: {
+    en: 'Mailboxes move with the customers of one user: choose customers of one owner, or a user',
+    zh: '邮箱只能随同一用户的客户转移：请选择同一负责人的客户，或选择一位用户',
+  },
+  poolName: { en: 'the pool', zh: '公海' },
+  importPoolClaimFirst: {
+    en: 'Email {email} belongs to customer #{id} in the pool: claim it before updating it',
+    zh: '邮箱 {email} 属于公海中的客户 #{id}，请先领取再更新',
+  },
   spreadsheetUnreadable: {
     en: 'The file could not be read: upload an .xlsx or .csv file',
     zh: '无法读取文件：请上传 .xlsx 或 .csv 文件',

@@ -44,7 +44,32 @@ export const customers = pgTable(
     index('customers_last_received').on(t.lastReceivedAt.desc().nullsLast(), t.id.desc()),
     index('customers_company').on(sql`lower(${t.companyName})`),
     index('customers_owner').on(t.ownerId),
+    /** The duplicate check by company domain (customers/duplicates.ts). */
+    index('customers_email_domain')
+      .on(sql`split_part(${t.email}, '@', 2)`)
+      .where(sql`deleted_at IS NULL AND email <> ''`),
     index('customers_grade').on(t.grade),
     index('customers_nation').on(t.nation),
   ],
+);
+
+/**
+ * Every change of a customer's owner: claim, release, transfer (an admin's, including an owner set in
+ * an edit) and auto-return, one line per customer, written in the change's own transaction.
+ */
+export const customerOwnerChanges = pgTable(
+  'customer_owner_changes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    toUserId: integer('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** claim, release, transfer, auto_return */
+    reason: text('reason').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_owner_changes_customer').on(t.customerId, t.at)],
 );

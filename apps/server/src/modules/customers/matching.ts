@@ -1,6 +1,7 @@
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
+import { customerScope, type Viewer } from '../../lib/scope';
 
 /** Live customers whose email is one of the addresses (case-insensitive). */
 export async function findCustomersByEmails(
@@ -54,11 +55,15 @@ export async function findCustomerCards(db: Db, ids: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Live customers whose email, name or company starts with the text: address completion when writing mail. */
+/**
+ * Live customers whose email, name or company starts with the text: address completion when writing
+ * mail. Given the `viewer`, only customers she may read (lib/scope.ts `customerScope`).
+ */
 export async function searchCustomerContacts(
   db: Db,
   text: string,
   limit: number,
+  viewer?: Viewer,
 ): Promise<{ id: number; name: string; email: string }[]> {
   const prefix = `${text
     .trim()
@@ -70,6 +75,7 @@ export async function searchCustomerContacts(
     .where(
       and(
         isNull(customers.deletedAt),
+        viewer ? customerScope(viewer, customers.ownerId) : undefined,
         sql`${customers.email} <> ''`,
         or(
           sql`${customers.email} LIKE ${prefix}`,

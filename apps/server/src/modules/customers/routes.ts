@@ -1,9 +1,12 @@
 import {
   customer,
   customerBulkUpdate,
+  customerClaim,
   customerCreate,
   customerListQuery,
   customerMerge,
+  customerRelease,
+  customerTransfer,
   customerUpdate,
   envelope,
   idQuery,
@@ -20,6 +23,7 @@ import { ok } from '../../lib/envelope';
 import { readUploadedFile } from '../../lib/files';
 import { requestLanguage } from '../../lib/i18n';
 import { sendXlsx, XLSX_MIME } from '../../lib/spreadsheet';
+import { claimCustomers, releaseCustomers, transferCustomers } from './pool';
 import * as service from './service';
 import {
   exportCustomers,
@@ -29,13 +33,17 @@ import {
   templateFileName,
 } from './spreadsheet';
 
-/** Customers: any signed-in user works them (spec §2); deleting, restoring and merging are admin-only. */
+/**
+ * Customers: any signed-in user works them (spec §2), a salesperson her own and the pool's (lib/scope.ts);
+ * deleting, restoring, merging and transferring are admin-only; claiming and releasing are the sales role's.
+ */
 export default async function customerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
   const tags = ['customers'];
   const user = { access: 'user' } as const;
   const admin = { access: ['admin'] } as const;
+  const sales = { access: ['sales'] } as const;
   const count = envelope(z.object({ count: z.number().int() }));
 
   app.get(
@@ -57,7 +65,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/customer/detail/',
     { config: user, schema: { tags, querystring: idQuery, response: { 200: envelope(customer) } } },
-    async (request) => ok(await service.getCustomer(db, request.query.id)),
+    async (request) => ok(await service.readCustomer(db, request.query.id, currentUser(request))),
   );
   app.post(
     '/api/customer/create/',
@@ -69,13 +77,29 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     { config: user, schema: { tags, body: customerUpdate, response: { 200: envelope(customer) } } },
     async (request) => {
       const { id, ...fields } = request.body;
-      return ok(await service.updateCustomer(db, id, fields));
+      return ok(await service.updateCustomer(db, id, fields, currentUser(request)));
     },
   );
   app.post(
     '/api/customer/bulk_update/',
     { config: user, schema: { tags, body: customerBulkUpdate, response: { 200: count } } },
-    async (request) => ok({ count: await service.bulkUpdateCustomers(db, request.body) }),
+    async (request) =>
+      ok({ count: await service.bulkUpdateCustomers(db, request.body, currentUser(request)) }),
+  );
+  app.post(
+    '/api/customer/claim/',
+    { config: sales, schema: { tags, body: customerClaim, response: { 200: count } } },
+    async (request) => ok({ count: await claimCustomers(db, request.body.ids, currentUser(request)) }),
+  );
+  app.post(
+    '/api/customer/release/',
+    { config: sales, schema: { tags, body: customerRelease, response: { 200: count } } },
+    async (request) => ok({ count: await releaseCustomers(db, request.body.ids, currentUser(request)) }),
+  );
+  app.post(
+    '/api/customer/transfer/',
+    { config: admin, schema: { tags, body: customerTransfer, response: { 200: count } } },
+    async (request) => ok({ count: await transferCustomers(db, request.body, currentUser(request)) }),
   );
   app.post(
     '/api/customer/delete/',
@@ -128,6 +152,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
           onDuplicate: request.query.on_duplicate,
           confirmDuplicate: request.query.confirm_duplicate,
           userId: currentUser(request).id,
+          viewer: currentUser(request),
           lang: requestLanguage(request),
         }),
       );

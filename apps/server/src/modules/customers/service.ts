@@ -3,13 +3,29 @@ import { and, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizz
 import type { Db } from '../../db/client';
 import { customers, users } from '../../db/schema';
 import { countCacheFor } from '../../lib/count-cache';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
+import {
+  assertVisible,
+  customerScope,
+  isSalesOnly,
+  mayReadCustomer,
+  mayWorkCustomer,
+  type Viewer,
+} from '../../lib/scope';
+import { assertNoDuplicate } from './duplicates';
+import { assertMayWork, liveRows, ownerFromEdit } from './owners';
 import { moveCustomerReferences } from './references';
 
 export const RESTORE_DAYS = 30;
 type Row = typeof customers.$inferSelect;
-type Viewer = { id: number };
+/**
+ * Who asks. A signed-in user carries her roles, which narrow what she sees (lib/scope.ts
+ * `customerScope`); a caller without roles is the server itself (a website form, a job).
+ */
+export type Asker = { id: number; roles?: Viewer['roles'] };
+const isPerson = (asker: Asker): asker is Viewer => asker.roles !== undefined;
+const scopeOf = (asker: Asker) => (isPerson(asker) ? customerScope(asker, customers.ownerId) : undefined);
 
 const selection = { customer: customers, ownerName: users.name };
 
@@ -75,8 +91,11 @@ const sortColumns = {
 };
 
 /** The WHERE of a list or an export: the same filters for both. */
-export function customerFilter(query: CustomerListQuery, viewer: Viewer, deleted = false): SQL | undefined {
-  const where: (SQL | undefined)[] = [deleted ? isNotNull(customers.deletedAt) : isNull(customers.deletedAt)];
+export function customerFilter(query: CustomerListQuery, viewer: Asker, deleted = false): SQL | undefined {
+  const where: (SQL | undefined)[] = [
+    deleted ? isNotNull(customers.deletedAt) : isNull(customers.deletedAt),
+    scopeOf(viewer),
+  ];
   if (query.q) where.push(sql`${customers.searchText} LIKE ${containsPattern(query.q)}`);
   if (query.grade) where.push(inArray(customers.grade, query.grade));
   if (query.source) where.push(inArray(customers.source, query.source));
@@ -92,12 +111,17 @@ export function customerFilter(query: CustomerListQuery, viewer: Viewer, deleted
 export async function listCustomers(
   db: Db,
   query: CustomerListQuery,
-  viewer: Viewer,
+  viewer: Asker,
   deleted = false,
 ): Promise<ListAnswer<Customer>> {
   const where = customerFilter(query, viewer, deleted);
   const { page: _p, page_size: _s, sort: _o, ...filters } = query;
-  const totalKey = JSON.stringify({ filters, deleted, me: query.owner === 'me' ? viewer.id : undefined });
+  const narrowed = isPerson(viewer) && isSalesOnly(viewer);
+  const totalKey = JSON.stringify({
+    filters,
+    deleted,
+    me: query.owner === 'me' || narrowed ? viewer.id : undefined,
+  });
   const [rows, total] = await Promise.all([
     db
       .select(selection)
@@ -137,6 +161,23 @@ export async function getCustomer(
   return toCustomer(row.customer, row.ownerName);
 }
 
+/**
+ * One customer as `viewer` may see it: outside her scope (another salesperson's) it answers 403
+ * FORBIDDEN, and so does a missing one for her, so ids cannot be probed; others get 404 for a
+ * missing one, as before.
+ */
+export async function readCustomer(db: Db, id: number, viewer: Viewer): Promise<Customer> {
+  let found: Customer;
+  try {
+    found = await getCustomer(db, id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND' && isSalesOnly(viewer)) throw forbidden();
+    throw err;
+  }
+  assertVisible(mayReadCustomer(viewer, found.owner_id));
+  return found;
+}
+
 /** 409 naming the live customer that already has this email (other than `exceptId`). */
 export async function assertEmailFree(db: Db, email: string, exceptId?: number): Promise<void> {
   if (!email) return;
@@ -161,9 +202,21 @@ async function assertOwnerExists(db: Db, ownerId: number | null | undefined): Pr
   if (!owner) throw invalid('owner_id', 'unknownOwner');
 }
 
-export async function createCustomer(db: Db, input: CustomerFields, creator: Viewer): Promise<Customer> {
-  await assertEmailFree(db, input.email);
+/**
+ * A new customer, owned by its creator unless the input names an owner (a salesperson may name only
+ * herself or the pool). A person's new customer passes the duplicate rules of duplicates.ts; the
+ * server's own (website form) only the one-email rule.
+ */
+export async function createCustomer(db: Db, input: CustomerFields, creator: Asker): Promise<Customer> {
   const ownerId = input.owner_id === undefined ? creator.id : input.owner_id;
+  if (isPerson(creator)) {
+    if (isSalesOnly(creator) && ownerId !== null && ownerId !== creator.id) {
+      throw new AppError('FORBIDDEN', 'customerOwnerNotYou');
+    }
+    await assertNoDuplicate(db, { email: input.email, ownerId }, creator);
+  } else {
+    await assertEmailFree(db, input.email);
+  }
   await assertOwnerExists(db, ownerId);
   const [row] = await db
     .insert(customers)
@@ -173,16 +226,36 @@ export async function createCustomer(db: Db, input: CustomerFields, creator: Vie
   return getCustomer(db, row!.id);
 }
 
-export async function updateCustomer(db: Db, id: number, input: Partial<CustomerFields>): Promise<Customer> {
-  const current = await getCustomer(db, id);
-  if (input.email !== undefined && input.email !== current.email) await assertEmailFree(db, input.email, id);
-  await assertOwnerExists(db, input.owner_id);
-  const next = { ...current, ...input };
+/**
+ * An edit: a salesperson edits her own customers only (a pool customer is claimed first: 403); an
+ * owner set here goes through the pool's rules (owners.ts `ownerFromEdit`).
+ */
+export async function updateCustomer(
+  db: Db,
+  id: number,
+  input: Partial<CustomerFields>,
+  viewer: Viewer,
+): Promise<Customer> {
+  const current = await readCustomer(db, id, viewer);
+  if (!mayWorkCustomer(viewer, current.owner_id)) throw forbidden();
+  const { owner_id: ownerId, ...fields } = input;
+  if (isSalesOnly(viewer) && ownerId !== undefined && ownerId !== null && ownerId !== viewer.id) {
+    throw new AppError('FORBIDDEN', 'customerOwnerNotYou');
+  }
+  if (fields.email !== undefined && fields.email !== current.email) {
+    const owner = ownerId === undefined ? current.owner_id : ownerId;
+    await assertNoDuplicate(db, { email: fields.email, ownerId: owner }, viewer, id);
+  }
+  await assertOwnerExists(db, ownerId);
+  const next = { ...current, ...fields };
   if (!next.company_name && !next.name) throw invalid('company_name', 'customerNeedsName');
-  await db
-    .update(customers)
-    .set({ ...toColumns(input), updatedAt: new Date() })
-    .where(eq(customers.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(customers)
+      .set({ ...toColumns(fields), updatedAt: new Date() })
+      .where(eq(customers.id, id));
+    if (ownerId !== undefined) await ownerFromEdit(tx, [id], ownerId, viewer);
+  });
   changed(db);
   return getCustomer(db, id);
 }
@@ -236,20 +309,34 @@ export async function purgeDeletedCustomers(db: Db): Promise<void> {
   changed(db);
 }
 
+/** Grade and owner of many customers at once, by the rules of one edit (a salesperson: hers only). */
 export async function bulkUpdateCustomers(
   db: Db,
   input: { ids: number[]; grade?: number | null; owner_id?: number | null },
+  viewer: Viewer,
 ): Promise<number> {
-  await assertOwnerExists(db, input.owner_id);
-  const set = toColumns({ grade: input.grade, owner_id: input.owner_id });
-  if (Object.keys(set).length === 0) return 0;
-  const done = await db
-    .update(customers)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(inArray(customers.id, input.ids), isNull(customers.deletedAt)))
-    .returning({ id: customers.id });
+  await assertMayWork(db, input.ids, viewer);
+  const to = input.owner_id;
+  if (isSalesOnly(viewer) && to !== undefined && to !== null && to !== viewer.id) {
+    throw new AppError('FORBIDDEN', 'customerOwnerNotYou');
+  }
+  await assertOwnerExists(db, to);
+  if (input.grade === undefined && to === undefined) return 0;
+  const done = await db.transaction(async (tx) => {
+    const rows = await liveRows(tx, [...new Set(input.ids)], true);
+    const ids = rows.map((r) => r.id);
+    if (ids.length === 0) return 0;
+    if (input.grade !== undefined) {
+      await tx
+        .update(customers)
+        .set({ grade: input.grade, updatedAt: new Date() })
+        .where(inArray(customers.id, ids));
+    }
+    if (to !== undefined) await ownerFromEdit(tx, ids, to, viewer);
+    return ids.length;
+  });
   changed(db);
-  return done.length;
+  return done;
 }
 
 /**

@@ -16,7 +16,9 @@ import { AppError } from '../../lib/errors';
 import type { EventHub } from '../../lib/events';
 import { type Lang, translate } from '../../lib/i18n';
 import { type DbOrTx, type ImportJob, type ImportOutcome, runImport } from '../../lib/imports';
+import { isSalesOnly, mayWorkCustomer, type Viewer } from '../../lib/scope';
 import { readSheet, type SheetColumn, SpreadsheetError, streamWorkbook } from '../../lib/spreadsheet';
+import { importDuplicates } from './duplicates';
 import { changed, customerFilter, toColumns } from './service';
 
 const LOOKUP_FIELDS = ['grade', 'source', 'nation', 'religion', 'situation'] as const;
@@ -53,7 +55,7 @@ const columnsFor = (lang: Lang, fields: readonly (keyof typeof CUSTOMER_LABELS)[
 const time = (d: Date | null) => (d ? d.toISOString().replace('T', ' ').slice(0, 19) : '');
 
 /** Every customer matching the list's filters, as .xlsx, read from the database in id order a batch at a time. */
-export function exportCustomers(db: Db, query: CustomerListQuery, viewer: { id: number }, lang: Lang) {
+export function exportCustomers(db: Db, query: CustomerListQuery, viewer: Viewer, lang: Lang) {
   const where = customerFilter(query, viewer);
   async function* rows() {
     let after = 0;
@@ -162,7 +164,13 @@ const UPDATE_PROGRESS_EVERY = 100;
 export async function importCustomers(
   ctx: { db: Db; events: EventHub },
   file: { bytes: Buffer; name: string },
-  options: { onDuplicate: 'skip' | 'update'; userId: number; lang: Lang; confirmDuplicate: boolean },
+  options: {
+    onDuplicate: 'skip' | 'update';
+    userId: number;
+    viewer: Viewer;
+    lang: Lang;
+    confirmDuplicate: boolean;
+  },
 ): Promise<ImportAnswer> {
   const answer = await runImport(
     ctx,
@@ -189,7 +197,7 @@ export async function importCustomers(
 async function checkRows(
   db: Db,
   file: { bytes: Buffer; name: string },
-  options: { userId: number; lang: Lang },
+  options: { userId: number; viewer: Viewer; lang: Lang },
 ): Promise<Checked> {
   const { lang } = options;
   let sheet: Awaited<ReturnType<typeof readSheet>>;
@@ -230,6 +238,9 @@ async function checkRows(
       }
     }
     input.owner_id ??= options.userId;
+    if (isSalesOnly(options.viewer) && input.owner_id !== options.viewer.id) {
+      problems.push(translate(lang, 'customerOwnerNotYou'));
+    }
     const parsed = customerFields.safeParse(input);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -250,6 +261,22 @@ async function checkRows(
     }
     if (email) seenEmails.set(email, row);
     checked.good.push({ row, fields: parsed.data });
+  }
+  // Another's customer, by email or company domain (duplicates.ts): refused, naming only its owner.
+  const refused = await importDuplicates(
+    db,
+    checked.good.map((p) => ({ email: p.fields.email, ownerId: p.fields.owner_id ?? null })),
+    options.viewer,
+    (ownerId) => mayWorkCustomer(options.viewer, ownerId),
+    lang,
+  );
+  if (refused.size > 0) {
+    checked.good.forEach((p, i) => {
+      const msg = refused.get(i);
+      if (msg) checked.errors.push({ row: p.row, msg });
+    });
+    checked.errors.sort((a, b) => a.row - b.row);
+    checked.good = checked.good.filter((_, i) => !refused.has(i));
   }
   return checked;
 }

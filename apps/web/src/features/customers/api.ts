@@ -95,6 +95,20 @@ export const useDeleteCustomers = () =>
   useCustomerMutation((ids: number[]) => post<{ count: number }>('/customer/delete/', { ids }));
 export const useRestoreCustomers = () =>
   useCustomerMutation((ids: number[]) => post<{ count: number }>('/customer/restore/', { ids }));
+/**
+ * The pool (issue 32): a salesperson claims customers without an owner, releases her own. Told by
+ * the request wrapper when refused (409 names who claimed first, or the cap). Either way the lists
+ * are asked again: a claimed row leaves the pool view, one another claimed first too.
+ */
+function usePoolMutation(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => post<{ count: number }>(path, { ids }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}
+export const useClaimCustomers = () => usePoolMutation('/customer/claim/');
+export const useReleaseCustomers = () => usePoolMutation('/customer/release/');
 export const useMergeCustomers = () =>
   useCustomerMutation((body: CustomerMerge) => post<Customer>('/customer/merge/', body));
 export const useImportCustomers = () =>

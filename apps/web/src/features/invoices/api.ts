@@ -1,5 +1,4 @@
 import type {
-  CompanySettings,
   Invoice,
   InvoiceDiff,
   InvoiceKind,
@@ -77,18 +76,3 @@ export const invoicePdfUrl = (id: number, version: number, lang: string, downloa
   buildUrl('/invoice/pdf/', { id, version, lang, ...(download ? { download: 'true' } : {}) });
 export const invoiceXlsxUrl = (id: number, version: number, lang: string) =>
   buildUrl('/invoice/xlsx/', { id, version, lang });
-
-/** The company settings (letterhead and bank block); the bank drawer saves them whole. */
-export const useCompanySettings = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['settings', 'company'],
-    queryFn: ({ signal }) => get<CompanySettings>('/settings/company/', {}, { signal }),
-    enabled,
-  });
-export const useSaveCompanySettings = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CompanySettings) => post<CompanySettings>('/settings/company/', body, { quiet: true }),
-    onSuccess: (saved) => queryClient.setQueryData(['settings', 'company'], saved),
-  });
-};

@@ -7,6 +7,7 @@ import { useLookups } from '@/shared/lookups/useLookups';
 import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
 import { useUser } from '@/shared/session';
 import { useBulkUpdateCustomers } from '../api';
+import { isSalesOnly } from '../pool';
 import { useDeleteWithUndo } from './useDeleteWithUndo';
 
 /** What can be done to the selected customers: grade, owner, merge two, delete (admin). */
@@ -52,19 +53,22 @@ export function BulkActions({
           {t('customers.setGrade')} <DownOutlined />
         </Button>
       </Dropdown>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: [...owners, { type: 'divider' as const }, { key: 'none', label: t('customers.noOwner') }],
-          onClick: ({ key }) =>
-            void apply({ owner_id: key === 'none' ? null : Number(key) }, 'customers.ownerChanged'),
-          className: 'bulk-owner-menu',
-        }}
-      >
-        <Button size="small" icon={<UserSwitchOutlined />}>
-          {t('customers.setOwner')} <DownOutlined />
-        </Button>
-      </Dropdown>
+      {/* A salesperson moves customers by claiming and releasing them (the pool). */}
+      {!isSalesOnly(me) && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [...owners, { type: 'divider' as const }, { key: 'none', label: t('customers.noOwner') }],
+            onClick: ({ key }) =>
+              void apply({ owner_id: key === 'none' ? null : Number(key) }, 'customers.ownerChanged'),
+            className: 'bulk-owner-menu',
+          }}
+        >
+          <Button size="small" icon={<UserSwitchOutlined />}>
+            {t('customers.setOwner')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
       {isAdmin && ids.length === 2 && (
         <Button
           size="small"

@@ -9,8 +9,10 @@ import type { ListChange } from '@/shared/list/useListState';
 import { LookupSelect } from '@/shared/lookups/LookupSelect';
 import { CUSTOMER_LOOKUP_FILTERS } from '@/shared/lookups/lookups';
 import { useOwnerOptions } from '@/shared/lookups/useStaff';
+import { useUser } from '@/shared/session';
 import { fieldLabel, langOf } from '../fields';
 import type { CUSTOMER_LIST } from '../list-config';
+import { isSalesOnly } from '../pool';
 
 type Filters = (typeof CUSTOMER_LIST)['filters'];
 
@@ -23,18 +25,27 @@ export function CustomerFilters({
   update,
   reset,
   searchRef,
+  views,
   extra,
 }: {
   state: ListState<Filters>;
   update: (change: ListChange<Filters>) => void;
   reset: () => void;
   searchRef: RefObject<InputRef | null>;
+  /** Shown first (the pool's views). */
+  views?: ReactNode;
   /** Shown at the end of the first row (e.g. saved searches). */
   extra?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
-  const ownerOptions = useOwnerOptions({ value: 'me', label: t('customers.myCustomers') });
+  const me = useUser();
+  const [mine, ...others] = useOwnerOptions({ value: 'me', label: t('customers.myCustomers') });
+  const ownerOptions = [
+    ...(mine ? [mine] : []),
+    { value: 'pool', label: t('customers.viewPool') },
+    ...others,
+  ];
   const [text, setText] = useState(state.q);
   const fold = useFiltersFold();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -51,6 +62,7 @@ export function CustomerFilters({
   return (
     <search className={`customer-filters ${fold.className}`}>
       <div className="customer-filters__row">
+        {views}
         <SearchInput
           ref={searchRef}
           allowClear
@@ -67,16 +79,19 @@ export function CustomerFilters({
           }}
           onPressEnter={() => search(text)}
         />
-        <Select<string>
-          allowClear
-          style={{ width: 180 }}
-          placeholder={t('customers.allOwners')}
-          aria-label={fieldLabel('owner_id', lang)}
-          value={state.filters.owner}
-          options={ownerOptions}
-          showSearch={{ optionFilterProp: 'label' }}
-          onChange={(value) => update({ filters: { owner: value ?? undefined } })}
-        />
+        {/* A salesperson sees her own and the pool only: the views say which. */}
+        {!isSalesOnly(me) && (
+          <Select<string>
+            allowClear
+            style={{ width: 180 }}
+            placeholder={t('customers.allOwners')}
+            aria-label={fieldLabel('owner_id', lang)}
+            value={state.filters.owner}
+            options={ownerOptions}
+            showSearch={{ optionFilterProp: 'label' }}
+            onChange={(value) => update({ filters: { owner: value ?? undefined } })}
+          />
+        )}
         <FiltersToggle open={fold.open} onToggle={fold.toggle} active={activeFilterCount(state)} />
         {extra && <div className="customer-filters__extra">{extra}</div>}
       </div>

@@ -31,11 +31,14 @@ export function InlineField({
   label,
   customer,
   lookups,
+  readOnly = false,
 }: {
   def: FieldDef;
   label: string;
   customer: Customer;
   lookups: Lookups;
+  /** Shown only (a pool customer a salesperson has not claimed). */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const update = useUpdateCustomer();
@@ -199,15 +202,21 @@ export function InlineField({
     <div className="inline-field">
       <div className="inline-field__label">{label}</div>
       <div className="inline-field__view">
-        <button
-          type="button"
-          className={`inline-field__value${shown ? '' : ' inline-field__value--empty'}`}
-          onClick={start}
-          aria-label={t('customers.editField', { field: label })}
-        >
-          <span className="inline-field__text">{shown || t('customers.addValue')}</span>
-          <EditOutlined className="inline-field__pencil" />
-        </button>
+        {readOnly ? (
+          <span className="inline-field__value inline-field__value--read">
+            <span className="inline-field__text">{shown || '—'}</span>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className={`inline-field__value${shown ? '' : ' inline-field__value--empty'}`}
+            onClick={start}
+            aria-label={t('customers.editField', { field: label })}
+          >
+            <span className="inline-field__text">{shown || t('customers.addValue')}</span>
+            <EditOutlined className="inline-field__pencil" />
+          </button>
+        )}
         {def.kind === 'email' && current && (
           <Typography.Text
             copyable={{ text: String(current), tooltips: [t('customers.copy'), t('customers.copied')] }}

@@ -130,7 +130,13 @@ export function customerColumns(t: TFunction, lang: Lang, lookups: Lookups): Lis
       title: label('owner_id'),
       width: 110,
       ellipsis: true,
-      render: (_, c) => textOr(c.owner_name),
+      // No owner: the customer is in the public pool (issue 32).
+      render: (_, c) =>
+        c.owner_id === null ? (
+          <Tag className="pool-tag">{t('customers.viewPool')}</Tag>
+        ) : (
+          textOr(c.owner_name)
+        ),
     },
     {
       key: 'last_received_at',

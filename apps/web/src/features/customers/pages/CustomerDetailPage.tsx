@@ -23,6 +23,7 @@ import { useTabLabel } from '@/layout/useTabLabel';
 import { parseTime, timeAgo } from '@/shared/format';
 import { useHotkeys } from '@/shared/list/hotkeys';
 import { useLookups } from '@/shared/lookups/useLookups';
+import { useCanOpen } from '@/shared/routes/pages';
 import type { PageProps } from '@/shared/routes/types';
 import { useUser } from '@/shared/session';
 import { useCustomer } from '../api';
@@ -31,8 +32,10 @@ import { CustomerFormDrawer } from '../components/CustomerFormDrawer';
 import { GradeTag } from '../components/columns';
 import { InlineField } from '../components/InlineField';
 import { MergeDialog } from '../components/MergeDialog';
+import { ClaimButton, ReleaseButton } from '../components/PoolButtons';
 import { useDeleteWithUndo } from '../components/useDeleteWithUndo';
 import { customerTitle, FIELD_GROUPS, FIELDS, fieldLabel, initials, langOf } from '../fields';
+import { mayClaim, mayEdit, mayRelease } from '../pool';
 import '../customers.css';
 import { useFeedback } from '@/shared/feedback';
 
@@ -50,7 +53,7 @@ export default function CustomerDetailPage({ id: idParam }: PageProps) {
   const [editing, setEditing] = useState(false);
   const [merging, setMerging] = useState(false);
 
-  useHotkeys(scope, { e: () => customer.data && setEditing(true) });
+  useHotkeys(scope, { e: () => customer.data && mayEdit(me, customer.data) && setEditing(true) });
   useTabLabel(customer.data ? customerTitle(customer.data) : undefined);
 
   if (customer.isLoading) {
@@ -132,6 +135,10 @@ function CustomerDetail({
   const { modal } = useFeedback();
   const remove = useDeleteWithUndo();
   const { composeTo, pending: composing } = useCompose();
+  const me = useUser();
+  const canOpen = useCanOpen();
+  // A salesperson edits her own customers; one of the pool she claims first (issue 32).
+  const editable = mayEdit(me, c);
   const title = customerTitle(c);
   const subtitle = [c.company_name ? c.name : '', c.job_title].filter(Boolean).join(' · ');
 
@@ -176,7 +183,7 @@ function CustomerDetail({
           </div>
           <Space className="customer-hero__actions" wrap>
             {c.email &&
-              (isAdmin ? (
+              (canOpen('/email/emailCreate/new') ? (
                 <Tooltip title={t('customers.writeEmail')}>
                   <Button
                     icon={<MailOutlined />}
@@ -196,11 +203,15 @@ function CustomerDetail({
                 {c.phone}
               </Button>
             )}
-            <Tooltip title={t('customers.editHint')}>
-              <Button type="primary" icon={<EditOutlined />} onClick={onEdit}>
-                {t('common.edit')}
-              </Button>
-            </Tooltip>
+            {mayClaim(me, c) && <ClaimButton bulk ids={[c.id]} />}
+            {mayRelease(me, c) && <ReleaseButton bulk ids={[c.id]} name={title} />}
+            {editable && (
+              <Tooltip title={t('customers.editHint')}>
+                <Button type="primary" icon={<EditOutlined />} onClick={onEdit}>
+                  {t('common.edit')}
+                </Button>
+              </Tooltip>
+            )}
             {isAdmin && (
               <Dropdown
                 trigger={['click']}
@@ -238,6 +249,7 @@ function CustomerDetail({
                       label={fieldLabel(name, lang)}
                       customer={c}
                       lookups={lookups}
+                      readOnly={!editable}
                     />
                   ))}
                 </div>
@@ -265,10 +277,10 @@ function CustomerDetail({
           <Card variant="borderless" className="customer-activity" title={t('customers.activity')}>
             <ActivityTabs customerId={c.id} />
           </Card>
-          {isAdmin && <CustomerQuotations customerId={c.id} />}
-          {isAdmin && <CustomerOrders customerId={c.id} />}
-          {isAdmin && <CustomerInvoices customerId={c.id} />}
-          {isAdmin && <CustomerPackingLists customerId={c.id} />}
+          {canOpen('/order/quotation') && <CustomerQuotations customerId={c.id} />}
+          {canOpen('/order/list') && <CustomerOrders customerId={c.id} />}
+          {canOpen('/invoice/list') && <CustomerInvoices customerId={c.id} />}
+          {canOpen('/packing/list') && <CustomerPackingLists customerId={c.id} />}
         </Col>
       </Row>
     </>

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, SettingOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import type { Customer } from '@quayside/contract';
 import { Button, Card, type InputRef, Space, Tooltip } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -16,6 +16,7 @@ import { activeFilterCount, filterParams, listParams } from '@/shared/list/url-s
 import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
 import { useListState } from '@/shared/list/useListState';
 import { useLookups } from '@/shared/lookups/useLookups';
+import { TransferDialog } from '@/shared/pool/TransferDialog';
 import { useUser } from '@/shared/session';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { CUSTOMER_API, useCustomerList, useImportCustomers } from '../api';
@@ -24,13 +25,19 @@ import { CustomerFilters } from '../components/CustomerFilters';
 import { CustomerFormDrawer } from '../components/CustomerFormDrawer';
 import { customerColumns, titleColumn } from '../components/columns';
 import { MergeDialog } from '../components/MergeDialog';
+import { ClaimButton, PoolViewSwitch, ReleaseButton } from '../components/PoolButtons';
+import { PoolSettingsDrawer } from '../components/PoolSettingsDrawer';
 import { RecycleBinDrawer } from '../components/RecycleBinDrawer';
 import { useDeleteWithUndo } from '../components/useDeleteWithUndo';
-import { langOf } from '../fields';
+import { customerTitle, langOf } from '../fields';
 import { CUSTOMER_LIST, CUSTOMER_PREFS } from '../list-config';
+import { isSalesOnly, mayClaim, mayEdit, mayRelease, ownerParam, splitSelection } from '../pool';
 import '../customers.css';
 
-/** /customer/list: search, filters, sort and pages in the URL; create, edit, bulk, import, export, bin. */
+/**
+ * /customer/list: search, filters, sort and pages in the URL; create, edit, bulk, import, export, bin;
+ * the pool's views, claim, release and (admin) transfer and rules (issue 32).
+ */
 export default function CustomerListPage() {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
@@ -41,7 +48,10 @@ export default function CustomerListPage() {
   const searchRef = useRef<InputRef>(null);
 
   const { state, update, reset, replace } = useListState(CUSTOMER_LIST);
-  const params = useMemo(() => listParams(state), [state]);
+  // A salesperson's list opens on her own customers; the pool is a click away.
+  const owner = ownerParam(state.filters.owner, me);
+  const params = useMemo(() => ({ ...listParams(state), ...(owner ? { owner } : {}) }), [state, owner]);
+  const exportParams = { ...filterParams(state), ...(owner ? { owner } : {}) };
   const list = useCustomerList(params);
   const total = list.data?.total;
 
@@ -53,6 +63,10 @@ export default function CustomerListPage() {
   const [importing, setImporting] = useState(false);
   const [binOpen, setBinOpen] = useState(false);
   const [merging, setMerging] = useState<[number, number] | null>(null);
+  const [transfer, setTransfer] = useState<{ ids?: number[]; from?: number } | null>(null);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const pool = splitSelection(me, list.data?.items ?? [], selected as number[]);
+  const chosenUser = owner && owner !== 'me' && owner !== 'pool' ? Number(owner) : undefined;
   const importCustomers = useImportCustomers();
   const remove = useDeleteWithUndo();
 
@@ -73,18 +87,22 @@ export default function CustomerListPage() {
     label: t('common.actions'),
     title: '',
     fixed: 'right',
-    width: isAdmin ? 84 : 52,
+    width: isAdmin ? 128 : isSalesOnly(me) ? 96 : 52,
     render: (_, c) => (
       <Space size={0}>
-        <Tooltip title={t('common.edit')}>
-          <Button
-            type="text"
-            size="small"
-            icon={<EditOutlined />}
-            aria-label={t('common.edit')}
-            onClick={() => setEditing(c)}
-          />
-        </Tooltip>
+        {mayEdit(me, c) && (
+          <Tooltip title={t('common.edit')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('common.edit')}
+              onClick={() => setEditing(c)}
+            />
+          </Tooltip>
+        )}
+        {mayClaim(me, c) && <ClaimButton ids={[c.id]} />}
+        {mayRelease(me, c) && <ReleaseButton ids={[c.id]} name={customerTitle(c)} />}
         {isAdmin && (
           <Tooltip title={t('customers.delete')}>
             <Button
@@ -106,7 +124,7 @@ export default function CustomerListPage() {
     <ListEmpty
       filtered={filtered}
       onClear={reset}
-      filteredDescription={t('customers.emptyFiltered')}
+      filteredDescription={t(owner === 'pool' ? 'customers.poolEmpty' : 'customers.emptyFiltered')}
       description={t('customers.empty')}
       newLabel={t('customers.new')}
       onNew={() => setEditing(null)}
@@ -122,11 +140,23 @@ export default function CustomerListPage() {
         subtitle={t('customers.subtitle')}
         extra={
           <ListHeaderActions
+            before={
+              isAdmin && (
+                <>
+                  <Button icon={<SettingOutlined />} onClick={() => setRulesOpen(true)}>
+                    {t('customers.poolRules')}
+                  </Button>
+                  <Button icon={<UserSwitchOutlined />} onClick={() => setTransfer({ from: chosenUser })}>
+                    {t('customers.transferAll')}
+                  </Button>
+                </>
+              )
+            }
             binLabel={t('customers.bin')}
             onBin={isAdmin ? () => setBinOpen(true) : undefined}
             onImport={() => setImporting(true)}
             exportPath={CUSTOMER_API.export}
-            exportParams={filterParams(state)}
+            exportParams={exportParams}
             total={total}
             newLabel={t('customers.new')}
             newHint={t('customers.newHint')}
@@ -141,6 +171,9 @@ export default function CustomerListPage() {
           update={update}
           reset={reset}
           searchRef={searchRef}
+          views={
+            <PoolViewSwitch owner={state.filters.owner} onChange={(o) => update({ filters: { owner: o } })} />
+          }
           extra={
             <ListSavedSearches
               prefKey={CUSTOMER_PREFS.searches}
@@ -161,6 +194,21 @@ export default function CustomerListPage() {
           bulk={
             selected.length > 0 && (
               <BulkBar count={selected.length} onClear={() => setSelected([])}>
+                {pool.claim.length > 0 && (
+                  <ClaimButton bulk ids={pool.claim} onDone={() => setSelected([])} />
+                )}
+                {pool.release.length > 0 && (
+                  <ReleaseButton bulk ids={pool.release} onDone={() => setSelected([])} />
+                )}
+                {isAdmin && (
+                  <Button
+                    size="small"
+                    icon={<UserSwitchOutlined />}
+                    onClick={() => setTransfer({ ids: selected as number[] })}
+                  >
+                    {t('customers.transfer')}
+                  </Button>
+                )}
                 <BulkActions
                   ids={selected as number[]}
                   onDone={() => setSelected([])}
@@ -205,6 +253,15 @@ export default function CustomerListPage() {
         }
       />
       {isAdmin && <RecycleBinDrawer open={binOpen} onClose={() => setBinOpen(false)} />}
+      {isAdmin && <PoolSettingsDrawer open={rulesOpen} onClose={() => setRulesOpen(false)} />}
+      {transfer && (
+        <TransferDialog
+          ids={transfer.ids}
+          fromUserId={transfer.from}
+          onClose={() => setTransfer(null)}
+          onDone={() => setSelected([])}
+        />
+      )}
       {merging && (
         <MergeDialog
           ids={merging}

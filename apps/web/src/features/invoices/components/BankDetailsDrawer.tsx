@@ -2,10 +2,10 @@ import type { BankDetails } from '@quayside/contract';
 import { Alert, Button, Drawer, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCompanySettings, useSaveCompanySettings } from '@/shared/company-settings';
 import { fieldErrorMap } from '@/shared/form-errors';
 import { notify } from '@/shared/notify';
 import { RequestError } from '@/shared/request';
-import { useCompanySettings, useSaveCompanySettings } from '../api';
 
 const FIELDS = ['beneficiary', 'bank_name', 'bank_address', 'account_number', 'swift', 'iban'] as const;
 const MAX: Record<keyof BankDetails, number> = {

@@ -1,10 +1,19 @@
-import { CheckCircleOutlined, EditOutlined, KeyOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  EditOutlined,
+  KeyOutlined,
+  StopOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
 import type { Role, User } from '@quayside/contract';
 import { Badge, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { parseTime } from '@/shared/format';
 import type { ListColumn } from '@/shared/list/ListTable';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
+
+/** One colour per role, so that a list of mixed roles reads at a glance. */
+const ROLE_COLORS: Record<Role, string> = { admin: 'geekblue', sales: 'green', editor: 'cyan' };
 
 /** The user: avatar, name (with "you") and @username; always shown, sorted by name. */
 export function userColumn(t: TFunction, meId: number | undefined): ListColumn<User> {
@@ -57,7 +66,7 @@ export function userColumns(t: TFunction): ListColumn<User>[] {
       render: (roles: Role[]) => (
         <Space size={4} wrap>
           {roles.map((r) => (
-            <Tag key={r} color={r === 'admin' ? 'geekblue' : 'cyan'}>
+            <Tag key={r} color={ROLE_COLORS[r]}>
               {t(`roles.${r}`)}
             </Tag>
           ))}
@@ -91,19 +100,24 @@ export function userColumns(t: TFunction): ListColumn<User>[] {
 }
 
 /**
- * Edit, reset password, disable/enable (not oneself), at the end of the row. Not fixed: their
+ * Edit, reset password, hand her customers to someone else, disable/enable (not oneself), at the end of the row. Not fixed: their
  * labelled buttons would cover a phone's screen; the row scrolls to them there.
  */
 export function userActions(
   t: TFunction,
   meId: number | undefined,
-  on: { edit: (u: User) => void; resetPassword: (u: User) => void; toggleDisabled: (u: User) => unknown },
+  on: {
+    edit: (u: User) => void;
+    resetPassword: (u: User) => void;
+    transferCustomers: (u: User) => void;
+    toggleDisabled: (u: User) => unknown;
+  },
 ): ListColumn<User> {
   return {
     key: 'actions',
     label: t('common.actions'),
     title: t('common.actions'),
-    width: 290,
+    width: 440,
     render: (_, u) => (
       <Space size={0}>
         <Button type="link" size="small" icon={<EditOutlined />} onClick={() => on.edit(u)}>
@@ -111,6 +125,14 @@ export function userActions(
         </Button>
         <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => on.resetPassword(u)}>
           {t('users.resetPassword')}
+        </Button>
+        <Button
+          type="link"
+          size="small"
+          icon={<UserSwitchOutlined />}
+          onClick={() => on.transferCustomers(u)}
+        >
+          {t('users.transferCustomers')}
         </Button>
         {meId !== u.id && (
           <Popconfirm

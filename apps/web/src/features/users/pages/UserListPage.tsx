@@ -12,6 +12,7 @@ import { activeFilterCount, listParams, parseListState, serializeListState } fro
 import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
 import { useListState } from '@/shared/list/useListState';
 import { useRememberedSearch } from '@/shared/list/useRememberedSearch';
+import { TransferDialog } from '@/shared/pool/TransferDialog';
 import { useUser } from '@/shared/session';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { useSetDisabled, useUserList } from '../api';
@@ -26,7 +27,7 @@ import { useFeedback } from '@/shared/feedback';
 /**
  * Admin-only /user/list on the list kit, as the customer list: search, filters, sort and pages in
  * the URL (the last search comes back to a plain URL), the user's columns; create, edit, disable,
- * roles, reset password.
+ * roles, reset password, transfer a user's customers (issue 32).
  */
 export default function UserListPage() {
   const { search: openedWith } = useLocation();
@@ -53,6 +54,7 @@ export default function UserListPage() {
 
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
   const [resetting, setResetting] = useState<User | null>(null);
+  const [transferring, setTransferring] = useState<User | null>(null);
   const setDisabled = useSetDisabled();
 
   useHotkeys(scope, {
@@ -70,6 +72,7 @@ export default function UserListPage() {
   const actions = userActions(t, me?.id, {
     edit: setEditing,
     resetPassword: setResetting,
+    transferCustomers: setTransferring,
     toggleDisabled,
   });
 
@@ -122,6 +125,7 @@ export default function UserListPage() {
 
       {editing !== undefined && <UserFormModal user={editing} open onClose={() => setEditing(undefined)} />}
       {resetting && <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />}
+      {transferring && <TransferDialog fromUserId={transferring.id} onClose={() => setTransferring(null)} />}
     </div>
   );
 }

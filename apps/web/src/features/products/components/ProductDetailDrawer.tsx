@@ -60,7 +60,8 @@ export function ProductDetailDrawer({
 }: {
   id: number;
   onClose: () => void;
-  onEdit: (p: Product) => void;
+  /** None: read only (a salesperson). */
+  onEdit?: (p: Product) => void;
 }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
@@ -79,7 +80,8 @@ export function ProductDetailDrawer({
       destroyOnHidden
       className="product-detail"
       extra={
-        p && (
+        p &&
+        onEdit && (
           <Button type="primary" icon={<EditOutlined />} onClick={() => onEdit(p)}>
             {t('common.edit')}
           </Button>

@@ -25,7 +25,8 @@ export function ProductGrid({
   paging: ListPaging;
   onPagingChange: (change: Partial<ListPaging>) => void;
   selectedKeys: Key[];
-  onSelectedKeysChange: (keys: Key[]) => void;
+  /** None: no selection (a reader of the catalogue). */
+  onSelectedKeysChange?: (keys: Key[]) => void;
   onOpen: (p: Product) => void;
   lookups: Lookups;
   empty: ReactNode;
@@ -35,7 +36,7 @@ export function ProductGrid({
   if (data.items.length === 0) return <div className="product-grid__empty">{empty}</div>;
   const selected = new Set(selectedKeys);
   const toggle = (id: number, on: boolean) =>
-    onSelectedKeysChange(on ? [...selectedKeys, id] : selectedKeys.filter((k) => k !== id));
+    onSelectedKeysChange?.(on ? [...selectedKeys, id] : selectedKeys.filter((k) => k !== id));
   const pagination = paginationConfig(t, { ...paging, total: data.total }, (page, pageSize) =>
     onPagingChange(pageSize !== paging.pageSize ? { page: 1, pageSize } : { page }),
   );
@@ -58,12 +59,14 @@ export function ProductGrid({
                   <PictureOutlined className="product-card__placeholder" />
                 )}
               </button>
-              <Checkbox
-                className="product-card__check"
-                checked={selected.has(p.id)}
-                onChange={(e) => toggle(p.id, e.target.checked)}
-                aria-label={t('products.select', { name: p.name })}
-              />
+              {onSelectedKeysChange && (
+                <Checkbox
+                  className="product-card__check"
+                  checked={selected.has(p.id)}
+                  onChange={(e) => toggle(p.id, e.target.checked)}
+                  aria-label={t('products.select', { name: p.name })}
+                />
+              )}
               {!p.published && <Tag className="product-card__draft">{t('products.draft')}</Tag>}
               <div className="product-card__body">
                 <button type="button" className="link-button product-card__name" onClick={() => onOpen(p)}>

@@ -6,11 +6,12 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { Product } from '@quayside/contract';
-import { Button, Card, type InputRef, Segmented, Space, Tooltip } from 'antd';
+import { Button, Card, Empty, type InputRef, Segmented, Space, Tooltip } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toThousands } from '@/shared/format';
 import { BulkBar } from '@/shared/list/BulkBar';
+import { ExportButton } from '@/shared/list/ExportButton';
 import { useHotkeys } from '@/shared/list/hotkeys';
 import { ImportDialog } from '@/shared/list/ImportDialog';
 import { ListEmpty } from '@/shared/list/ListEmpty';
@@ -23,6 +24,7 @@ import { activeFilterCount, filterParams, listParams } from '@/shared/list/url-s
 import { useColumnPrefs } from '@/shared/list/useColumnPrefs';
 import { useListState } from '@/shared/list/useListState';
 import { useLookups } from '@/shared/lookups/useLookups';
+import { useUser } from '@/shared/session';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { PRODUCT_API, useImportProducts, useProductList } from '../api';
 import { BulkActions } from '../components/BulkActions';
@@ -38,13 +40,17 @@ import { langOf } from '../fields';
 import { PRODUCT_LIST, PRODUCT_PREFS, type ProductView } from '../list-config';
 import '../products.css';
 
-/** /product/list (admin): table or grid, search, filters, sort and pages in the URL; create, edit, bulk, import, export, categories, bin. */
+/**
+ * /product/list: table or grid, search, filters, sort and pages in the URL; for an admin create,
+ * edit, bulk, import, categories and bin; a salesperson reads the catalogue she quotes from (issue 32).
+ */
 export default function ProductListPage() {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const lookups = useLookups();
   const scope = useRef<HTMLDivElement>(null);
   const searchRef = useRef<InputRef>(null);
+  const editable = Boolean(useUser()?.roles.includes('admin'));
 
   const { state, update, reset, replace } = useListState(PRODUCT_LIST);
   const params = useMemo(() => listParams(state), [state]);
@@ -68,7 +74,10 @@ export default function ProductListPage() {
   const filterKey = JSON.stringify(filterParams(state));
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter is a new set of rows
   useEffect(() => setSelected([]), [filterKey]);
-  useHotkeys(scope, { '/': () => searchRef.current?.focus(), n: () => setEditing(null) });
+  useHotkeys(scope, {
+    '/': () => searchRef.current?.focus(),
+    n: () => editable && setEditing(null),
+  });
   const onPaging = useCallback((change: Partial<ListPaging>) => update(change), [update]);
   const open = useCallback((p: Product) => setViewing(p.id), []);
   const lead = useMemo(() => leadColumns(t, lang, open), [t, lang, open]);
@@ -105,7 +114,11 @@ export default function ProductListPage() {
   };
 
   const filtered = activeFilterCount(state) > 0;
-  const empty = (
+  const empty = !editable ? (
+    <Empty description={filtered ? t('products.emptyFiltered') : t('products.emptyReadOnly')}>
+      {filtered && <Button onClick={reset}>{t('list.clearFilters')}</Button>}
+    </Empty>
+  ) : (
     <ListEmpty
       filtered={filtered}
       onClear={reset}
@@ -124,22 +137,26 @@ export default function ProductListPage() {
         title={t('products.title')}
         subtitle={t('products.subtitle')}
         extra={
-          <ListHeaderActions
-            before={
-              <Button icon={<FolderOpenOutlined />} onClick={() => setCategoriesOpen(true)}>
-                {t('products.categories')}
-              </Button>
-            }
-            binLabel={t('products.bin')}
-            onBin={() => setBinOpen(true)}
-            onImport={() => setImporting(true)}
-            exportPath={PRODUCT_API.export}
-            exportParams={filterParams(state)}
-            total={total}
-            newLabel={t('products.new')}
-            newHint={t('products.newHint')}
-            onNew={() => setEditing(null)}
-          />
+          !editable ? (
+            <ExportButton path={PRODUCT_API.export} params={filterParams(state)} total={total} />
+          ) : (
+            <ListHeaderActions
+              before={
+                <Button icon={<FolderOpenOutlined />} onClick={() => setCategoriesOpen(true)}>
+                  {t('products.categories')}
+                </Button>
+              }
+              binLabel={t('products.bin')}
+              onBin={() => setBinOpen(true)}
+              onImport={() => setImporting(true)}
+              exportPath={PRODUCT_API.export}
+              exportParams={filterParams(state)}
+              total={total}
+              newLabel={t('products.new')}
+              newHint={t('products.newHint')}
+              onNew={() => setEditing(null)}
+            />
+          )
         }
       />
 
@@ -205,7 +222,7 @@ export default function ProductListPage() {
             paging={state}
             onPagingChange={onPaging}
             selectedKeys={selected}
-            onSelectedKeysChange={setSelected}
+            onSelectedKeysChange={editable ? setSelected : undefined}
             onOpen={open}
             lookups={lookups}
             empty={empty}
@@ -216,14 +233,14 @@ export default function ProductListPage() {
             columns={columns}
             settings={prefs.settings}
             pinStart={lead}
-            pinEnd={[actions]}
+            pinEnd={editable ? [actions] : []}
             data={prefs.loaded && view.loaded ? list.data : undefined}
             loading={(list.isFetching && !list.data) || !prefs.loaded || !view.loaded}
             paging={state}
             defaultSort={PRODUCT_LIST.defaultSort}
             onPagingChange={onPaging}
             selectedKeys={selected}
-            onSelectedKeysChange={setSelected}
+            onSelectedKeysChange={editable ? setSelected : undefined}
             empty={list.data ? empty : undefined}
           />
         )}
@@ -234,10 +251,14 @@ export default function ProductListPage() {
         <ProductDetailDrawer
           id={viewing}
           onClose={() => setViewing(null)}
-          onEdit={(p) => {
-            setViewing(null);
-            setEditing(p);
-          }}
+          onEdit={
+            editable
+              ? (p) => {
+                  setViewing(null);
+                  setEditing(p);
+                }
+              : undefined
+          }
         />
       )}
       <ImportDialog
@@ -248,8 +269,8 @@ export default function ProductListPage() {
         duplicateQuestion={t('products.importDuplicates')}
         run={(file, onDuplicate) => importProducts.mutateAsync({ file, onDuplicate })}
       />
-      <RecycleBinDrawer open={binOpen} onClose={() => setBinOpen(false)} />
-      <CategoryManager open={categoriesOpen} onClose={() => setCategoriesOpen(false)} />
+      {editable && <RecycleBinDrawer open={binOpen} onClose={() => setBinOpen(false)} />}
+      {editable && <CategoryManager open={categoriesOpen} onClose={() => setCategoriesOpen(false)} />}
     </div>
   );
 }

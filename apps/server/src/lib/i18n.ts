@@ -133,8 +133,8 @@ const messages = {
     zh: '其中有客户刚刚被他人领取',
   },
   customerNotInPool: {
-    en: 'Customer #{id} is not in the pool',
-    zh: '客户 #{id} 不在公海中',
+    en: 'Customer #{id} is not in the pool (any more)',
+    zh: '客户 #{id} 不在公海中（可能已被领取）',
   },
   customerTransferSame: {
     en: 'Choose a different user to hand the customers to',

@@ -21,19 +21,18 @@ const unseen = (viewer: Viewer) => (isSalesOnly(viewer) ? forbidden() : notFound
 /**
  * Takes pool customers into the caller's list, all of them or none. Two claims of one customer at
  * the same moment: the conditional UPDATE (`owner_id IS NULL`) lets one through and the other
- * finds fewer rows than it asked for, 409. Past the company's cap (admins exempt), 409 naming it;
+ * finds fewer rows than it asked for, 409 (one that comes a moment later: 409 "not in the pool"). Past the company's cap (admins exempt), 409 naming it;
  * the caller's user row is locked first, so two claims of one salesperson count one after the other.
  */
 export async function claimCustomers(db: Db, ids: number[], viewer: Viewer): Promise<number> {
   const wanted = [...new Set(ids)];
   const { customer_cap: cap } = await getPoolSettings(db);
   const claimed = await db.transaction(async (tx) => {
+    // Anything not in the pool (someone's, hers, deleted or missing) answers the same 409: the loser
+    // of a race learns it was taken, and nobody learns whether another's customer exists.
     const rows = await liveRows(tx, wanted, false);
-    for (const id of wanted) {
-      const row = rows.find((r) => r.id === id);
-      if (!row || !mayReadCustomer(viewer, row.ownerId)) throw unseen(viewer);
-      if (row.ownerId !== null) throw conflict('customerNotInPool', { id });
-    }
+    const notInPool = wanted.find((id) => rows.find((r) => r.id === id)?.ownerId !== null);
+    if (notInPool !== undefined) throw conflict('customerNotInPool', { id: notInPool });
     if (!isAdmin(viewer)) {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for('update');
       const [mine] = await tx

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { documentFileOwner } from '../../lib/documents/file-owner';
 import type { SessionUser } from '../../lib/sessions';
 import { emailFileOwner } from '../email/file-owner';
 import { productPictureFileOwner } from '../products/file-owner';
@@ -17,4 +18,5 @@ export const fileOwners: FileOwner[] = [
   avatarFileOwner,
   productPictureFileOwner,
   websiteFileOwner,
+  documentFileOwner,
 ];

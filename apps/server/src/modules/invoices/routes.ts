@@ -27,80 +27,91 @@ import * as service from './service';
 import { exportInvoiceList, invoiceWorkbook } from './spreadsheet';
 
 /**
- * Invoices: every call is admin-only, like the order list they come from (spec §2).
- * docs/decisions.md, "Orders, invoices, packing lists".
+ * Invoices: admins and salespeople, like the orders they come from; every call is narrowed by the
+ * document rule (lib/scope.ts). docs/decisions.md, "Orders, invoices, packing lists", "Who sees
+ * what: documents".
  */
 export default async function invoiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, files: store } = app.ctx;
   const tags = ['invoices'];
-  const admin = { access: ['admin'] } as const;
+  const sales = { access: ['sales'] } as const;
 
   app.get(
     '/api/invoice/list/',
     {
-      config: admin,
+      config: sales,
       schema: {
         tags,
         querystring: invoiceListQuery,
         response: { 200: envelope(listAnswer(invoiceListItem)) },
       },
     },
-    async (request) => ok(await service.listInvoices(db, request.query)),
+    async (request) => ok(await service.listInvoices(db, request.query, currentUser(request))),
   );
   app.get(
     '/api/invoice/detail/',
     {
-      config: admin,
+      config: sales,
       schema: { tags, querystring: invoiceVersionQuery, response: { 200: envelope(invoice) } },
     },
-    async (request) => ok(await service.getInvoice(db, request.query.id, request.query.version)),
+    async (request) =>
+      ok(await service.getInvoice(db, request.query.id, currentUser(request), request.query.version)),
   );
   app.post(
     '/api/invoice/create_from_order/',
-    { config: admin, schema: { tags, body: invoiceFromOrder, response: { 200: envelope(invoice) } } },
+    { config: sales, schema: { tags, body: invoiceFromOrder, response: { 200: envelope(invoice) } } },
     async (request) => ok(await service.createInvoiceFromOrder(db, request.body, currentUser(request))),
   );
   app.post(
     '/api/invoice/update/',
-    { config: admin, schema: { tags, body: invoiceUpdate, response: { 200: envelope(invoice) } } },
+    { config: sales, schema: { tags, body: invoiceUpdate, response: { 200: envelope(invoice) } } },
     async (request) => ok(await service.updateInvoice(db, request.body, currentUser(request))),
   );
   app.post(
     '/api/invoice/delete/',
     {
-      config: admin,
+      config: sales,
       schema: {
         tags,
         body: invoiceIdsBody,
         response: { 200: envelope(z.object({ count: z.number().int() })) },
       },
     },
-    async (request) => ok({ count: await service.deleteInvoices(db, request.body.ids) }),
+    async (request) =>
+      ok({ count: await service.deleteInvoices(db, request.body.ids, currentUser(request)) }),
   );
   app.get(
     '/api/invoice/history/',
     {
-      config: admin,
+      config: sales,
       schema: { tags, querystring: invoiceIdQuery, response: { 200: envelope(z.array(invoiceVersion)) } },
     },
-    async (request) => ok(await service.invoiceHistory(db, request.query.id)),
+    async (request) => ok(await service.invoiceHistory(db, request.query.id, currentUser(request))),
   );
   app.get(
     '/api/invoice/diff/',
     {
-      config: admin,
+      config: sales,
       schema: { tags, querystring: invoiceDiffQuery, response: { 200: envelope(invoiceDiff) } },
     },
     async (request) =>
-      ok(await service.invoiceDiff(db, request.query.id, request.query.from, request.query.to)),
+      ok(
+        await service.invoiceDiff(
+          db,
+          request.query.id,
+          request.query.from,
+          request.query.to,
+          currentUser(request),
+        ),
+      ),
   );
   app.get(
     '/api/invoice/pdf/',
-    { config: admin, schema: { tags, querystring: invoicePdfQuery } },
+    { config: sales, schema: { tags, querystring: invoicePdfQuery } },
     async (request, reply) => {
       const { id, version, lang, download } = request.query;
-      const inv = await service.getInvoice(db, id, version);
+      const inv = await service.getInvoice(db, id, currentUser(request), version);
       const pdf = await invoicePdf(db, store, inv, lang);
       return reply
         .header('Content-Type', 'application/pdf')
@@ -113,17 +124,21 @@ export default async function invoiceRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/api/invoice/xlsx/',
-    { config: admin, schema: { tags, querystring: invoicePdfQuery } },
+    { config: sales, schema: { tags, querystring: invoicePdfQuery } },
     async (request, reply) => {
       const { id, version, lang } = request.query;
-      const inv = await service.getInvoice(db, id, version);
+      const inv = await service.getInvoice(db, id, currentUser(request), version);
       return sendXlsx(reply, `${inv.number}-v${inv.version}.xlsx`, await invoiceWorkbook(inv, lang));
     },
   );
   app.get(
     '/api/invoice/export/',
-    { config: admin, schema: { tags, querystring: invoiceListQuery } },
+    { config: sales, schema: { tags, querystring: invoiceListQuery } },
     async (request, reply) =>
-      sendXlsx(reply, 'invoices.xlsx', await exportInvoiceList(db, request.query, requestLanguage(request))),
+      sendXlsx(
+        reply,
+        'invoices.xlsx',
+        await exportInvoiceList(db, request.query, requestLanguage(request), currentUser(request)),
+      ),
   );
 }

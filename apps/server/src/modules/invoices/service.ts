@@ -22,10 +22,12 @@ import {
 import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, invoices, orders, users } from '../../db/schema';
+import { assertLinePictures, assertMayDelete, assertMayMakeFor, visible } from '../../lib/documents/access';
 import { nextNumber } from '../../lib/documents/numbering';
 import { appendVersion, deleteVersions, readVersion, versionHistory } from '../../lib/documents/versions';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
+import { invoiceScope, isAdmin, type Viewer } from '../../lib/scope';
 import type { SessionUser } from '../../lib/sessions';
 import { getOrderForDocument } from '../orders/service';
 import { getCompanySettings } from '../settings/service';
@@ -42,14 +44,15 @@ const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), 
 const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
   db.transaction((t) => work(t as unknown as Db));
 
-async function loadRow(db: Db, id: number) {
+/** The invoice's row, when the viewer may read it (lib/scope.ts); else 403 like a missing one. */
+async function loadRow(db: Db, id: number, viewer: Viewer) {
   const [row] = await db
-    .select({ i: invoices, ownerName: users.name })
+    .select({ i: invoices, ownerName: users.name, customerOwnerId: customers.ownerId })
     .from(invoices)
     .leftJoin(users, eq(users.id, invoices.ownerId))
+    .leftJoin(customers, eq(customers.id, invoices.customerId))
     .where(eq(invoices.id, id));
-  if (!row) throw notFound('thingInvoice');
-  return row;
+  return visible(viewer, row && { ...row, ownerId: row.i.ownerId }, 'thingInvoice');
 }
 
 async function loadContent(db: Db, id: number, version: number): Promise<InvoiceContent> {
@@ -104,8 +107,8 @@ function toInvoice(row: Awaited<ReturnType<typeof loadRow>>, content: InvoiceCon
   };
 }
 
-export async function getInvoice(db: Db, id: number, version?: number): Promise<Invoice> {
-  const row = await loadRow(db, id);
+export async function getInvoice(db: Db, id: number, viewer: Viewer, version?: number): Promise<Invoice> {
+  const row = await loadRow(db, id, viewer);
   return toInvoice(row, await loadContent(db, id, version ?? row.i.version));
 }
 
@@ -121,11 +124,12 @@ export async function createInvoiceFromOrder(
   input: InvoiceFromOrder,
   user: SessionUser,
 ): Promise<Invoice> {
-  const order = await getOrderForDocument(db, input.order_id).catch((error: unknown) => {
+  const order = await getOrderForDocument(db, input.order_id, user).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 'NOT_FOUND')
       throw invalid('order_id', 'recordNotFound', { thing: 'thingOrder' });
     throw error;
   });
+  await assertMayMakeFor(db, user, order.customer_id);
   const { bank } = await getCompanySettings(db);
   const { series, prefix } = SERIES[input.kind];
   const id = await inTransaction(db, async (tx) => {
@@ -171,7 +175,7 @@ export async function createInvoiceFromOrder(
     await appendVersion(tx, KIND, row!.id, 1, content, 'created', user.id);
     return row!.id;
   });
-  return getInvoice(db, id);
+  return getInvoice(db, id, user);
 }
 
 /**
@@ -179,10 +183,11 @@ export async function createInvoiceFromOrder(
  * issued (its PDF too). A save from a version that is no longer the latest answers 409 CONFLICT.
  */
 export async function updateInvoice(db: Db, input: InvoiceUpdate, user: SessionUser): Promise<Invoice> {
-  const row = await loadRow(db, input.id);
+  const row = await loadRow(db, input.id, user);
   const stale = () => conflict('invoiceStale', { version: row.i.version }, { version: row.i.version });
   if (input.version !== row.i.version) throw stale();
   const before = await loadContent(db, input.id, row.i.version);
+  await assertLinePictures(db, user, input.items, before.items);
   const { id: _id, version: _version, ...changes } = input;
   const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   const content = buildContent({ ...before, items: asInput(before.items), ...defined });
@@ -203,11 +208,11 @@ export async function updateInvoice(db: Db, input: InvoiceUpdate, user: SessionU
     if (!saved) throw stale();
     await appendVersion(tx, KIND, input.id, saved.version, content, summary, user.id);
   });
-  return getInvoice(db, input.id);
+  return getInvoice(db, input.id, user);
 }
 
-export async function invoiceHistory(db: Db, id: number): Promise<InvoiceVersion[]> {
-  await loadRow(db, id);
+export async function invoiceHistory(db: Db, id: number, viewer: Viewer): Promise<InvoiceVersion[]> {
+  await loadRow(db, id, viewer);
   return versionHistory(
     db,
     KIND,
@@ -217,8 +222,8 @@ export async function invoiceHistory(db: Db, id: number): Promise<InvoiceVersion
   );
 }
 
-export async function invoiceDiff(db: Db, id: number, from: number, to: number) {
-  await loadRow(db, id);
+export async function invoiceDiff(db: Db, id: number, from: number, to: number, viewer: Viewer) {
+  await loadRow(db, id, viewer);
   const [a, b] = await Promise.all([loadContent(db, id, from), loadContent(db, id, to)]);
   return {
     from: { ...a, version: from },
@@ -236,8 +241,13 @@ const sortColumns = {
   updated_at: invoices.updatedAt,
 };
 
-export function invoiceFilter(query: InvoiceListQuery): SQL | undefined {
+/**
+ * The list's filter; with a `viewer`, narrowed to the invoices she may read (lib/scope.ts), as every
+ * read path must be (list, export, search, dashboard).
+ */
+export function invoiceFilter(query: InvoiceListQuery, viewer?: Viewer): SQL | undefined {
   const where: (SQL | undefined)[] = [];
+  if (viewer) where.push(invoiceScope(viewer));
   if (query.q) where.push(sql`${invoices.searchText} LIKE ${containsPattern(query.q)}`);
   if (query.kind) where.push(eq(invoices.kind, query.kind));
   if (query.customer_id) where.push(eq(invoices.customerId, query.customer_id));
@@ -268,8 +278,12 @@ const listItem = (r: ListRow): InvoiceListItem => ({
   updated_at: r.i.updatedAt.toISOString(),
 });
 
-export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<ListAnswer<InvoiceListItem>> {
-  const where = invoiceFilter(query);
+export async function listInvoices(
+  db: Db,
+  query: InvoiceListQuery,
+  viewer: Viewer,
+): Promise<ListAnswer<InvoiceListItem>> {
+  const where = invoiceFilter(query, viewer);
   const [rows, [total]] = await Promise.all([
     db
       .select({ i: invoices, ownerName: users.name, customerName, orderNumber: orders.number })
@@ -286,9 +300,15 @@ export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<Lis
   return { items: rows.map(listItem), total: total?.n ?? 0, page: query.page, page_size: query.page_size };
 }
 
-/** Deletes the invoices and every version of them, in one transaction. */
-export async function deleteInvoices(db: Db, ids: number[]): Promise<number> {
+/**
+ * Deletes the invoices and every version of them, in one transaction. A salesperson deletes only
+ * invoices she made; any id she may not read answers 403 like a missing one.
+ */
+export async function deleteInvoices(db: Db, ids: number[], viewer: Viewer): Promise<number> {
   return inTransaction(db, async (tx) => {
+    if (!isAdmin(viewer)) {
+      for (const id of new Set(ids)) assertMayDelete(viewer, (await loadRow(tx, id, viewer)).i.ownerId, true);
+    }
     const done = await tx.delete(invoices).where(inArray(invoices.id, ids)).returning({ id: invoices.id });
     await deleteVersions(
       tx,

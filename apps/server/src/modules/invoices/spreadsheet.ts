@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { INVOICE_KIND, type Invoice, type InvoiceListQuery, UNITS } from '@quayside/contract';
 import type { Lang } from '../../lib/i18n';
+import type { Viewer } from '../../lib/scope';
 import { type ExportRow, everyPage, loadExcelJS, streamWorkbook } from '../../lib/spreadsheet';
 import { bankLines, LABELS } from './pdf';
 import { listInvoices } from './service';
@@ -63,14 +64,17 @@ const LIST_HEADERS = {
   zh: ['编号', '类型', '订单', '客户', '币种', '合计', '开票日期', '付款截止日', '版本', '更新时间'],
 } satisfies Record<Lang, string[]>;
 
-/** The filtered list as .xlsx (up to 10,000 rows), streamed. */
+/** The filtered list the viewer may read as .xlsx (up to 10,000 rows), streamed. */
 export function exportInvoiceList(
   db: Parameters<typeof listInvoices>[0],
   query: InvoiceListQuery,
   lang: Lang,
+  viewer: Viewer,
 ): Promise<Readable> {
   async function* rows(): AsyncGenerator<ExportRow> {
-    for await (const inv of everyPage((page, page_size) => listInvoices(db, { ...query, page, page_size }))) {
+    for await (const inv of everyPage((page, page_size) =>
+      listInvoices(db, { ...query, page, page_size }, viewer),
+    )) {
       yield [
         inv.number,
         INVOICE_KIND.find((k) => k.id === inv.kind)?.[lang] ?? inv.kind,

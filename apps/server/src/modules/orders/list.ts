@@ -11,6 +11,7 @@ import { and, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, orders, users } from '../../db/schema';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
+import { orderScope, type Viewer } from '../../lib/scope';
 
 const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
 
@@ -24,8 +25,13 @@ const sortColumns = {
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
-export function orderFilter(query: OrderListQuery): SQL | undefined {
+/**
+ * The list's filter; with a `viewer`, narrowed to the orders she may read (lib/scope.ts), as every read
+ * path must be (list, totals, export, search, dashboard).
+ */
+export function orderFilter(query: OrderListQuery, viewer?: Viewer): SQL | undefined {
   const where: (SQL | undefined)[] = [];
+  if (viewer) where.push(orderScope(viewer));
   if (query.q) where.push(sql`${orders.searchText} LIKE ${containsPattern(query.q)}`);
   if (query.status?.length) where.push(inArray(orders.status, query.status));
   if (query.customer_id) where.push(eq(orders.customerId, query.customer_id));
@@ -84,8 +90,8 @@ async function currencyTotals(db: Db, where: SQL | undefined): Promise<OrderCurr
   }));
 }
 
-export async function listOrders(db: Db, query: OrderListQuery): Promise<OrderListAnswer> {
-  const where = orderFilter(query);
+export async function listOrders(db: Db, query: OrderListQuery, viewer: Viewer): Promise<OrderListAnswer> {
+  const where = orderFilter(query, viewer);
   const [rows, totals] = await Promise.all([
     db
       .select({ o: orders, ownerName: users.name, customerName })

@@ -1,6 +1,4 @@
 import {
-  compareDecimals,
-  currencyDigits,
   diffDocuments,
   documentParts,
   documentTotals,
@@ -10,67 +8,35 @@ import {
   type Order,
   type OrderContent,
   type OrderCreate,
-  type OrderPaymentCreate,
-  type OrderStatus,
   type OrderUpdate,
-  type OrderVersion,
-  orderContent,
-  roundMoney,
   withAmounts,
 } from '@quayside/contract';
-import Big from 'big.js';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  customers,
-  invoices,
-  orderPayments,
-  orderStatusChanges,
-  orders,
-  packingLists,
-  users,
-} from '../../db/schema';
+import { orderStatusChanges, orders } from '../../db/schema';
+import { assertLinePictures, assertMayDelete, assertMayMakeFor } from '../../lib/documents/access';
 import { nextNumber } from '../../lib/documents/numbering';
-import { appendVersion, deleteVersions, readVersion, versionHistory } from '../../lib/documents/versions';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors';
+import { appendVersion, deleteVersions } from '../../lib/documents/versions';
+import { AppError, conflict, invalid } from '../../lib/errors';
+import { isAdmin, isSalesOnly, type Viewer } from '../../lib/scope';
 import type { SessionUser } from '../../lib/sessions';
 import { setInquiryState } from '../inquiries/service';
 import { getQuotation, updateQuotation } from '../quotations/service';
+import { getOrder } from './detail';
+import { customerNameOf, inTransaction, loadContent, loadRow, ORDER_KIND } from './rows';
 
-export const ORDER_KIND = 'order';
+// Reads, payments and the history live beside this file; other modules import them from here.
+export { getOrder, getOrderForDocument } from './detail';
+export { orderDiff, orderHistory } from './history';
+export { addPayment, deletePayment, setOrderStatus } from './payments';
+export { ORDER_KIND } from './rows';
+
+// Orders within the document rule (lib/scope.ts): admin every one; a salesperson those she owns or
+// whose customer she owns, made only for her own customers. docs/decisions.md "Who sees what: documents".
+
 /** Orders are numbered SO-YYYY-NNNN in their own series. docs/decisions.md, "Orders, invoices, packing lists". */
 const SERIES = 'order';
 const PREFIX = 'SO';
-
-type Row = typeof orders.$inferSelect;
-const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
-const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
-  db.transaction((t) => work(t as unknown as Db));
-
-async function loadRow(db: Db, id: number): Promise<Row & { ownerName: string | null }> {
-  const [row] = await db
-    .select({ o: orders, ownerName: users.name })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.ownerId))
-    .where(eq(orders.id, id));
-  if (!row) throw notFound('thingOrder');
-  return { ...row.o, ownerName: row.ownerName };
-}
-
-async function loadContent(db: Db, id: number, version: number): Promise<OrderContent> {
-  const stored = await readVersion(db, ORDER_KIND, id, version);
-  if (!stored) throw notFound('thingOrderVersion');
-  return orderContent.parse(stored);
-}
-
-async function customerNameOf(db: Db, id: number): Promise<string> {
-  const [row] = await db
-    .select({ name: customerName })
-    .from(customers)
-    .where(and(eq(customers.id, id), sql`${customers.deletedAt} IS NULL`));
-  if (!row) throw invalid('customer_id', 'recordNotFound', { thing: 'thingCustomer' });
-  return row.name;
-}
 
 /** The fields a person edits; the rest of a version (number, names, quotation, totals) is derived. */
 type Editable = Omit<OrderCreate, never>;
@@ -118,99 +84,9 @@ export const orderSearchText = (c: OrderContent) =>
     .join(' ')
     .toLowerCase();
 
-const balanceOf = (total: string, paid: string, currency: string) =>
-  roundMoney(new Big(total).minus(paid).toFixed(), currency);
-
 /** The stored lines as input again (the amount is recomputed from quantity × unit price). */
 const asInput = (items: readonly LineItem[]): LineItemInput[] =>
   items.map(({ amount: _amount, ...line }) => line);
-
-/**
- * An order as invoices and packing lists copy it: the current version's content with the order's
- * id, version, owner and status. Throws NOT_FOUND for an order that does not exist.
- */
-export async function getOrderForDocument(
-  db: Db,
-  id: number,
-): Promise<OrderContent & { id: number; version: number; owner_id: number | null; status: OrderStatus }> {
-  const row = await loadRow(db, id);
-  const content = await loadContent(db, id, row.version);
-  return { ...content, id, version: row.version, owner_id: row.ownerId, status: row.status as OrderStatus };
-}
-
-export async function getOrder(db: Db, id: number, version?: number): Promise<Order> {
-  const row = await loadRow(db, id);
-  const [content, payments, changes, invoiceRows, packingRows] = await Promise.all([
-    loadContent(db, id, version ?? row.version),
-    db
-      .select({ p: orderPayments, name: users.name })
-      .from(orderPayments)
-      .leftJoin(users, eq(users.id, orderPayments.createdBy))
-      .where(eq(orderPayments.orderId, id))
-      .orderBy(asc(orderPayments.paidOn), asc(orderPayments.id)),
-    db
-      .select({ c: orderStatusChanges, name: users.name })
-      .from(orderStatusChanges)
-      .leftJoin(users, eq(users.id, orderStatusChanges.changedBy))
-      .where(eq(orderStatusChanges.orderId, id))
-      .orderBy(asc(orderStatusChanges.changedAt), asc(orderStatusChanges.id)),
-    db
-      .select({
-        id: invoices.id,
-        number: invoices.number,
-        kind: invoices.kind,
-        createdAt: invoices.createdAt,
-      })
-      .from(invoices)
-      .where(eq(invoices.orderId, id))
-      .orderBy(asc(invoices.id)),
-    db
-      .select({ id: packingLists.id, number: packingLists.number, createdAt: packingLists.createdAt })
-      .from(packingLists)
-      .where(eq(packingLists.orderId, id))
-      .orderBy(asc(packingLists.id)),
-  ]);
-  const paid = roundMoney(row.paid, row.currency);
-  return {
-    ...content,
-    id: row.id,
-    status: row.status as OrderStatus,
-    version: row.version,
-    owner_id: row.ownerId,
-    owner_name: row.ownerName ?? '',
-    paid,
-    balance: balanceOf(row.total, row.paid, row.currency),
-    payments: payments.map(({ p, name }) => ({
-      id: p.id,
-      date: p.paidOn,
-      amount: roundMoney(p.amount, row.currency),
-      remark: p.remark,
-      created_by: p.createdBy,
-      created_by_name: name ?? '',
-      created_at: p.createdAt.toISOString(),
-    })),
-    status_changes: changes.map(({ c, name }) => ({
-      status: c.status as OrderStatus,
-      changed_by: c.changedBy,
-      changed_by_name: name ?? '',
-      changed_at: c.changedAt.toISOString(),
-    })),
-    invoices: invoiceRows.map((r) => ({
-      id: r.id,
-      number: r.number,
-      kind: r.kind,
-      created_at: r.createdAt.toISOString(),
-    })),
-    packing_lists: packingRows.map((r) => ({
-      id: r.id,
-      number: r.number,
-      kind: null,
-      created_at: r.createdAt.toISOString(),
-    })),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
 
 /** Inserts the order, its version 1 and its first status, inside the caller's transaction. */
 async function insertOrder(
@@ -245,11 +121,13 @@ async function insertOrder(
 }
 
 export async function createOrder(db: Db, input: OrderCreate, user: SessionUser): Promise<Order> {
+  await assertMayMakeFor(db, user, input.customer_id);
+  await assertLinePictures(db, user, input.items);
   const customer = await customerNameOf(db, input.customer_id);
   const { id } = await inTransaction(db, (tx) =>
     insertOrder(tx, customer, NO_QUOTATION, input, user.id, user),
   );
-  return getOrder(db, id);
+  return getOrder(db, id, user);
 }
 
 /**
@@ -268,6 +146,7 @@ export async function createOrderFromQuotation(
         throw invalid('quotation_id', 'recordNotFound', { thing: 'thingQuotation' });
       throw err;
     });
+    await assertMayMakeFor(tx, user, q.customer_id);
     // Locks the quotation's row, so two clicks at once make one order.
     await tx.execute(sql`SELECT id FROM quotations WHERE id = ${quotationId} FOR UPDATE`);
     const [existing] = await tx
@@ -295,7 +174,8 @@ export async function createOrderFromQuotation(
         shipping_cost: q.shipping_cost,
         remark: q.remark,
       },
-      q.owner_id ?? user.id,
+      // A salesperson's order is hers; an admin's keeps the quotation's owner.
+      isSalesOnly(user) ? user.id : (q.owner_id ?? user.id),
       user,
     );
     if (made.content.total !== q.total) throw new Error(`order total ${made.content.total} ≠ ${q.total}`);
@@ -311,7 +191,7 @@ export async function createOrderFromQuotation(
     }
     return made;
   });
-  return getOrder(db, id);
+  return getOrder(db, id, user);
 }
 
 const CONTENT_KEYS = [
@@ -330,11 +210,14 @@ const CONTENT_KEYS = [
  * from a version that is no longer the latest answers 409 CONFLICT.
  */
 export async function updateOrder(db: Db, input: OrderUpdate, user: SessionUser): Promise<Order> {
-  const row = await loadRow(db, input.id);
+  const row = await loadRow(db, input.id, user);
   const stale = () => conflict('orderStale', { version: row.version }, { version: row.version });
   if (input.version !== row.version) throw stale();
-  if (!CONTENT_KEYS.some((k) => input[k] !== undefined)) return getOrder(db, input.id);
+  if (!CONTENT_KEYS.some((k) => input[k] !== undefined)) return getOrder(db, input.id, user);
   const before = await loadContent(db, input.id, row.version);
+  if (input.customer_id !== undefined && input.customer_id !== before.customer_id)
+    await assertMayMakeFor(db, user, input.customer_id);
+  await assertLinePictures(db, user, input.items, before.items);
   const merged: Editable = {
     name: input.name ?? before.name,
     customer_id: input.customer_id ?? before.customer_id,
@@ -380,97 +263,23 @@ export async function updateOrder(db: Db, input: OrderUpdate, user: SessionUser)
     if (!saved) throw stale();
     await appendVersion(tx, ORDER_KIND, input.id, saved.version, content, summary, user.id);
   });
-  return getOrder(db, input.id);
-}
-
-/** in_progress ↔ done, with who and when; setting the status it already has changes nothing. */
-export async function setOrderStatus(
-  db: Db,
-  input: { id: number; status: OrderStatus },
-  user: SessionUser,
-): Promise<Order> {
-  await inTransaction(db, async (tx) => {
-    const [changed] = await tx
-      .update(orders)
-      .set({ status: input.status, updatedAt: new Date() })
-      .where(and(eq(orders.id, input.id), sql`${orders.status} <> ${input.status}`))
-      .returning({ id: orders.id });
-    if (!changed) {
-      await loadRow(tx, input.id);
-      return;
-    }
-    await tx
-      .insert(orderStatusChanges)
-      .values({ orderId: input.id, status: input.status, changedBy: user.id });
-  });
-  return getOrder(db, input.id);
-}
-
-/** Adds a payment and `paid` in one transaction (the row update serializes concurrent payments). */
-export async function addPayment(db: Db, input: OrderPaymentCreate, user: SessionUser): Promise<Order> {
-  await inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .update(orders)
-      .set({ paid: sql`${orders.paid} + ${input.amount}::numeric`, updatedAt: new Date() })
-      .where(eq(orders.id, input.order_id))
-      .returning({ currency: orders.currency });
-    if (!row) throw invalid('order_id', 'recordNotFound', { thing: 'thingOrder' });
-    const digits = currencyDigits(row.currency);
-    if (compareDecimals(roundMoney(input.amount, row.currency), input.amount) !== 0)
-      throw invalid('amount', 'orderAmountPlaces', { digits, currency: row.currency });
-    await tx.insert(orderPayments).values({
-      orderId: input.order_id,
-      paidOn: input.date,
-      amount: input.amount,
-      remark: input.remark,
-      createdBy: user.id,
-    });
-  });
-  return getOrder(db, input.order_id);
-}
-
-export async function deletePayment(db: Db, input: { order_id: number; payment_id: number }): Promise<Order> {
-  await inTransaction(db, async (tx) => {
-    const [gone] = await tx
-      .delete(orderPayments)
-      .where(and(eq(orderPayments.id, input.payment_id), eq(orderPayments.orderId, input.order_id)))
-      .returning({ amount: orderPayments.amount });
-    if (!gone) throw notFound('thingOrderPayment');
-    await tx
-      .update(orders)
-      .set({ paid: sql`${orders.paid} - ${gone.amount}::numeric`, updatedAt: new Date() })
-      .where(eq(orders.id, input.order_id));
-  });
-  return getOrder(db, input.order_id);
-}
-
-export async function orderHistory(db: Db, id: number): Promise<OrderVersion[]> {
-  await loadRow(db, id);
-  return versionHistory(
-    db,
-    ORDER_KIND,
-    id,
-    (c) => orderContent.parse(c),
-    (before, after) => diffDocuments(before, after, ORDER_DIFF_FIELDS).changes,
-  );
-}
-
-export async function orderDiff(db: Db, id: number, from: number, to: number) {
-  await loadRow(db, id);
-  const [a, b] = await Promise.all([loadContent(db, id, from), loadContent(db, id, to)]);
-  return {
-    from: { ...a, version: from },
-    to: { ...b, version: to },
-    diff: diffDocuments(a, b, ORDER_DIFF_FIELDS),
-  };
+  return getOrder(db, input.id, user);
 }
 
 /**
  * Deletes orders and their versions (payments and status trail go with them). An order that has
- * invoices or packing lists is refused whole: those documents were issued from it.
+ * invoices or packing lists is refused whole: those documents were issued from it. A salesperson
+ * deletes only her own orders still in progress with nothing paid; any id she may not read answers
+ * 403 like a missing one.
  */
-export async function deleteOrders(db: Db, ids: number[]): Promise<number> {
+export async function deleteOrders(db: Db, ids: number[], viewer: Viewer): Promise<number> {
   return inTransaction(db, async (tx) => {
+    if (!isAdmin(viewer)) {
+      for (const id of new Set(ids)) {
+        const row = await loadRow(tx, id, viewer);
+        assertMayDelete(viewer, row.ownerId, row.status === 'in_progress' && Number(row.paid) === 0);
+      }
+    }
     const made = await tx
       .select({ number: orders.number, n: count() })
       .from(orders)

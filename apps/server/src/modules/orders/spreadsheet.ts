@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { OrderListQuery } from '@quayside/contract';
 import type { Db } from '../../db/client';
 import type { Lang } from '../../lib/i18n';
+import type { Viewer } from '../../lib/scope';
 import { type ExportRow, everyPage, streamWorkbook } from '../../lib/spreadsheet';
 import { listOrders } from './list';
 
@@ -39,14 +40,19 @@ const STATUS = {
 } as const;
 
 /**
- * The filtered list as .xlsx (up to 10,000 rows, newest first), then its totals per currency,
+ * The filtered list the viewer may read as .xlsx (up to 10,000 rows, newest first), then its totals per currency,
  * streamed. Money stays text: a spreadsheet double may not hold the amount exactly.
  */
-export function exportOrderList(db: Db, query: OrderListQuery, lang: Lang): Promise<Readable> {
+export function exportOrderList(
+  db: Db,
+  query: OrderListQuery,
+  lang: Lang,
+  viewer: Viewer,
+): Promise<Readable> {
   async function* rows(): AsyncGenerator<ExportRow> {
     let totals: Awaited<ReturnType<typeof listOrders>>['totals'] = [];
     const orders = everyPage(
-      (page, page_size) => listOrders(db, { ...query, page, page_size }),
+      (page, page_size) => listOrders(db, { ...query, page, page_size }, viewer),
       (answer) => {
         totals = answer.totals;
       },

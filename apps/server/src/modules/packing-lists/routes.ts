@@ -27,14 +27,15 @@ import * as service from './service';
 import { exportPackingListList, packingListWorkbook } from './spreadsheet';
 
 /**
- * Packing lists: like orders (spec §2, admin-only list and create), every call is admin-only.
- * docs/decisions.md, "Orders, invoices, packing lists".
+ * Packing lists: admins and salespeople, like the orders they come from; every call is narrowed by
+ * the document rule (lib/scope.ts). docs/decisions.md, "Orders, invoices, packing lists", "Who sees
+ * what: documents".
  */
 export default async function packingListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
   const tags = ['packing lists'];
-  const config = { access: ['admin'] } as const;
+  const config = { access: ['sales'] } as const;
 
   app.get(
     '/api/packing_list/list/',
@@ -46,7 +47,7 @@ export default async function packingListRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(listAnswer(packingListItem)) },
       },
     },
-    async (request) => ok(await service.listPackingLists(db, request.query)),
+    async (request) => ok(await service.listPackingLists(db, request.query, currentUser(request))),
   );
   app.get(
     '/api/packing_list/detail/',
@@ -54,7 +55,8 @@ export default async function packingListRoutes(fastify: FastifyInstance) {
       config,
       schema: { tags, querystring: packingListVersionQuery, response: { 200: envelope(packingList) } },
     },
-    async (request) => ok(await service.getPackingList(db, request.query.id, request.query.version)),
+    async (request) =>
+      ok(await service.getPackingList(db, request.query.id, currentUser(request), request.query.version)),
   );
   app.post(
     '/api/packing_list/create_from_order/',
@@ -72,7 +74,8 @@ export default async function packingListRoutes(fastify: FastifyInstance) {
       config,
       schema: { tags, body: idsBody, response: { 200: envelope(z.object({ count: z.number().int() })) } },
     },
-    async (request) => ok({ count: await service.deletePackingLists(db, request.body.ids) }),
+    async (request) =>
+      ok({ count: await service.deletePackingLists(db, request.body.ids, currentUser(request)) }),
   );
   app.get(
     '/api/packing_list/history/',
@@ -84,7 +87,7 @@ export default async function packingListRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(z.array(packingListVersion)) },
       },
     },
-    async (request) => ok(await service.packingListHistory(db, request.query.id)),
+    async (request) => ok(await service.packingListHistory(db, request.query.id, currentUser(request))),
   );
   app.get(
     '/api/packing_list/diff/',
@@ -93,14 +96,22 @@ export default async function packingListRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: packingListDiffQuery, response: { 200: envelope(packingListDiff) } },
     },
     async (request) =>
-      ok(await service.packingListDiff(db, request.query.id, request.query.from, request.query.to)),
+      ok(
+        await service.packingListDiff(
+          db,
+          request.query.id,
+          request.query.from,
+          request.query.to,
+          currentUser(request),
+        ),
+      ),
   );
   app.get(
     '/api/packing_list/pdf/',
     { config, schema: { tags, querystring: packingListPdfQuery } },
     async (request, reply) => {
       const { id, version, lang, download } = request.query;
-      const p = await service.getPackingList(db, id, version);
+      const p = await service.getPackingList(db, id, currentUser(request), version);
       const pdf = await packingListPdf(db, app.ctx.files, p, lang);
       return reply
         .header('Content-Type', 'application/pdf')
@@ -116,7 +127,7 @@ export default async function packingListRoutes(fastify: FastifyInstance) {
     { config, schema: { tags, querystring: packingListPdfQuery } },
     async (request, reply) => {
       const { id, version, lang } = request.query;
-      const p = await service.getPackingList(db, id, version);
+      const p = await service.getPackingList(db, id, currentUser(request), version);
       return sendXlsx(reply, `${p.number}-v${p.version}.xlsx`, await packingListWorkbook(p, lang));
     },
   );
@@ -127,7 +138,7 @@ export default async function packingListRoutes(fastify: FastifyInstance) {
       sendXlsx(
         reply,
         'packing-lists.xlsx',
-        await exportPackingListList(db, request.query, requestLanguage(request)),
+        await exportPackingListList(db, request.query, requestLanguage(request), currentUser(request)),
       ),
   );
 }

@@ -1,25 +1,20 @@
 import {
-  canonicalDecimal,
   cartonsFor,
   diffPackingLists,
   type LineItem,
-  type ListAnswer,
   lineFigures,
   type PackingLine,
   type PackingLineInput,
   type PackingList,
   type PackingListContent,
-  type PackingListItem,
-  type PackingListQuery,
   type PackingListUpdate,
   type PackingListVersion,
   packagingHint,
   packingListContent,
   packingTotals,
   packingWarnings,
-  roundCbm,
 } from '@quayside/contract';
-import { and, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   customers,
@@ -30,30 +25,34 @@ import {
   products,
   users,
 } from '../../db/schema';
+import { assertMayDelete, assertMayMakeFor, visible } from '../../lib/documents/access';
 import { nextNumber } from '../../lib/documents/numbering';
 import { appendVersion, deleteVersions, readVersion } from '../../lib/documents/versions';
 import { conflict, invalid, notFound } from '../../lib/errors';
-import { containsPattern, offsetOf, orderBy } from '../../lib/list';
+import { isAdmin, type Viewer } from '../../lib/scope';
 import type { SessionUser } from '../../lib/sessions';
 import { getOrderForDocument } from '../orders/service';
+
+// The list and its filter live beside this file; other modules import them from here.
+export { listPackingLists, packingListFilter } from './list';
 
 const KIND = 'packing_list';
 /** Packing lists are numbered PL-YYYY-NNNN in their own series. docs/decisions.md, "Orders, invoices, packing lists". */
 const SERIES = 'packing_list';
 const PREFIX = 'PL';
 
-const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
 const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
   db.transaction((t) => work(t as unknown as Db));
 
-async function loadRow(db: Db, id: number) {
+/** The packing list's row, when the viewer may read it (lib/scope.ts); else 403 like a missing one. */
+async function loadRow(db: Db, id: number, viewer: Viewer) {
   const [row] = await db
-    .select({ p: packingLists, ownerName: users.name })
+    .select({ p: packingLists, ownerName: users.name, customerOwnerId: customers.ownerId })
     .from(packingLists)
     .leftJoin(users, eq(users.id, packingLists.ownerId))
+    .leftJoin(customers, eq(customers.id, packingLists.customerId))
     .where(eq(packingLists.id, id));
-  if (!row) throw notFound('thingPackingList');
-  return row;
+  return visible(viewer, row && { ...row, ownerId: row.p.ownerId }, 'thingPackingList');
 }
 
 async function loadContent(db: Db, id: number, version: number): Promise<PackingListContent> {
@@ -62,11 +61,14 @@ async function loadContent(db: Db, id: number, version: number): Promise<Packing
   return packingListContent.parse(stored);
 }
 
-/** The order a packing list packs; an unknown order is bad input naming the field. */
-async function orderOf(db: Db, orderId: number) {
+/**
+ * The order a packing list packs; an unknown order is bad input naming the field (to anyone but an
+ * admin, 403 like an order she may not read).
+ */
+async function orderOf(db: Db, orderId: number, viewer: Viewer) {
   const [exists] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-  if (!exists) throw invalid('order_id', 'recordNotFound', { thing: 'thingOrder' });
-  return getOrderForDocument(db, orderId);
+  if (!exists && isAdmin(viewer)) throw invalid('order_id', 'recordNotFound', { thing: 'thingOrder' });
+  return getOrderForDocument(db, orderId, viewer);
 }
 
 /** The invoice's number, when it is one of the order's invoices (else 400 on invoice_id). */
@@ -175,8 +177,13 @@ function toPackingList(
   };
 }
 
-export async function getPackingList(db: Db, id: number, version?: number): Promise<PackingList> {
-  const row = await loadRow(db, id);
+export async function getPackingList(
+  db: Db,
+  id: number,
+  viewer: Viewer,
+  version?: number,
+): Promise<PackingList> {
+  const row = await loadRow(db, id, viewer);
   const shown = version ?? row.p.version;
   return toPackingList(row, await loadContent(db, id, shown), shown);
 }
@@ -189,7 +196,8 @@ export async function createFromOrder(
   input: { order_id: number; invoice_id: number | null },
   user: SessionUser,
 ): Promise<PackingList> {
-  const order = await orderOf(db, input.order_id);
+  const order = await orderOf(db, input.order_id, user);
+  await assertMayMakeFor(db, user, order.customer_id);
   const invoiceNumber = await invoiceNumberOf(db, input.invoice_id, order.id);
   const lines = await linesFromOrder(db, order.items);
   const id = await inTransaction(db, async (tx) => {
@@ -229,7 +237,7 @@ export async function createFromOrder(
     await appendVersion(tx, KIND, row!.id, 1, content, 'created', user.id);
     return row!.id;
   });
-  return getPackingList(db, id);
+  return getPackingList(db, id, user);
 }
 
 /** The stored lines as input again (the computed figures are recomputed). */
@@ -248,11 +256,12 @@ export async function updatePackingList(
   input: PackingListUpdate,
   user: SessionUser,
 ): Promise<PackingList> {
-  const row = await loadRow(db, input.id);
+  const row = await loadRow(db, input.id, user);
   const stale = () => conflict('packingListStale', { version: row.p.version }, { version: row.p.version });
   if (input.version !== row.p.version) throw stale();
   const before = await loadContent(db, input.id, row.p.version);
-  const order = await getOrderForDocument(db, before.order_id);
+  // The order's lines to compare with: read for the packing list, whoever may read the order.
+  const order = await getOrderForDocument(db, before.order_id, null);
   const invoiceId = input.invoice_id !== undefined ? input.invoice_id : before.invoice_id;
   const invoiceNumber =
     invoiceId === before.invoice_id ? before.invoice_number : await invoiceNumberOf(db, invoiceId, order.id);
@@ -292,11 +301,11 @@ export async function updatePackingList(
     if (!saved) throw stale();
     await appendVersion(tx, KIND, input.id, saved.version, content, summary, user.id);
   });
-  return getPackingList(db, input.id);
+  return getPackingList(db, input.id, user);
 }
 
-export async function packingListHistory(db: Db, id: number): Promise<PackingListVersion[]> {
-  await loadRow(db, id);
+export async function packingListHistory(db: Db, id: number, viewer: Viewer): Promise<PackingListVersion[]> {
+  await loadRow(db, id, viewer);
   const rows = await db
     .select({
       version: documentVersions.version,
@@ -326,84 +335,21 @@ export async function packingListHistory(db: Db, id: number): Promise<PackingLis
   });
 }
 
-export async function packingListDiff(db: Db, id: number, from: number, to: number) {
-  await loadRow(db, id);
+export async function packingListDiff(db: Db, id: number, from: number, to: number, viewer: Viewer) {
+  await loadRow(db, id, viewer);
   const [a, b] = await Promise.all([loadContent(db, id, from), loadContent(db, id, to)]);
   return { from: { ...a, version: from }, to: { ...b, version: to }, diff: diffPackingLists(a, b) };
 }
 
-const sortColumns = {
-  number: packingLists.number,
-  total_cartons: packingLists.totalCartons,
-  total_cbm: packingLists.totalCbm,
-  created_at: packingLists.createdAt,
-  updated_at: packingLists.updatedAt,
-};
-
-export function packingListFilter(query: PackingListQuery): SQL | undefined {
-  const where: (SQL | undefined)[] = [];
-  if (query.q) where.push(sql`${packingLists.searchText} LIKE ${containsPattern(query.q)}`);
-  if (query.customer_id) where.push(eq(packingLists.customerId, query.customer_id));
-  if (query.order_id) where.push(eq(packingLists.orderId, query.order_id));
-  if (query.invoice_id) where.push(eq(packingLists.invoiceId, query.invoice_id));
-  if (query.date_from) where.push(gte(packingLists.createdAt, new Date(`${query.date_from}T00:00:00Z`)));
-  if (query.date_to)
-    where.push(lt(packingLists.createdAt, new Date(Date.parse(`${query.date_to}T00:00:00Z`) + 86_400_000)));
-  return and(...where);
-}
-
-export async function listPackingLists(
-  db: Db,
-  query: PackingListQuery,
-): Promise<ListAnswer<PackingListItem>> {
-  const where = packingListFilter(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        p: packingLists,
-        ownerName: users.name,
-        customerName,
-        orderNumber: orders.number,
-        invoiceNumber: invoices.number,
-      })
-      .from(packingLists)
-      .leftJoin(users, eq(users.id, packingLists.ownerId))
-      .leftJoin(customers, eq(customers.id, packingLists.customerId))
-      .leftJoin(orders, eq(orders.id, packingLists.orderId))
-      .leftJoin(invoices, eq(invoices.id, packingLists.invoiceId))
-      .where(where)
-      .orderBy(...orderBy(query.sort, sortColumns, '-updated_at', packingLists.id))
-      .limit(query.page_size)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(packingLists).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({
-      id: r.p.id,
-      number: r.p.number,
-      order_id: r.p.orderId,
-      order_number: r.orderNumber ?? '',
-      invoice_id: r.p.invoiceId,
-      invoice_number: r.invoiceNumber,
-      customer_id: r.p.customerId,
-      customer_name: r.customerName ?? '',
-      total_cartons: canonicalDecimal(r.p.totalCartons),
-      total_gross_weight: canonicalDecimal(r.p.totalGrossWeight),
-      total_cbm: roundCbm(r.p.totalCbm),
-      version: r.p.version,
-      owner_id: r.p.ownerId,
-      owner_name: r.ownerName ?? '',
-      created_at: r.p.createdAt.toISOString(),
-      updated_at: r.p.updatedAt.toISOString(),
-    })),
-    total: total?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-  };
-}
-
-export async function deletePackingLists(db: Db, ids: number[]): Promise<number> {
+/**
+ * Deletes packing lists and their versions. A salesperson deletes only those she made; any id she
+ * may not read answers 403 like a missing one.
+ */
+export async function deletePackingLists(db: Db, ids: number[], viewer: Viewer): Promise<number> {
   return inTransaction(db, async (tx) => {
+    if (!isAdmin(viewer)) {
+      for (const id of new Set(ids)) assertMayDelete(viewer, (await loadRow(tx, id, viewer)).p.ownerId, true);
+    }
     const done = await tx
       .delete(packingLists)
       .where(inArray(packingLists.id, ids))

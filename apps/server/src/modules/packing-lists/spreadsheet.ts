@@ -2,9 +2,10 @@ import type { Readable } from 'node:stream';
 import type { PackingList, PackingListQuery } from '@quayside/contract';
 import type { Db } from '../../db/client';
 import type { Lang } from '../../lib/i18n';
+import type { Viewer } from '../../lib/scope';
 import { type ExportRow, everyPage, loadExcelJS, streamWorkbook } from '../../lib/spreadsheet';
+import { listPackingLists } from './list';
 import { LABELS, packingTable } from './pdf';
-import { listPackingLists } from './service';
 
 /**
  * One version of a packing list as .xlsx, in the layout forwarders read: the header (number, date,
@@ -56,10 +57,15 @@ const LIST_HEADERS = {
 } satisfies Record<Lang, string[]>;
 
 /** The filtered list as .xlsx (up to 10,000 rows, newest first), streamed. */
-export function exportPackingListList(db: Db, query: PackingListQuery, lang: Lang): Promise<Readable> {
+export function exportPackingListList(
+  db: Db,
+  query: PackingListQuery,
+  lang: Lang,
+  viewer: Viewer,
+): Promise<Readable> {
   async function* rows(): AsyncGenerator<ExportRow> {
     for await (const p of everyPage((page, page_size) =>
-      listPackingLists(db, { ...query, page, page_size }),
+      listPackingLists(db, { ...query, page, page_size }, viewer),
     )) {
       yield [
         p.number,

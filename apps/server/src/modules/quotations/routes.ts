@@ -33,40 +33,45 @@ import * as service from './service';
 import { exportQuotationList, quotationWorkbook } from './spreadsheet';
 
 /**
- * Quotations (spec §2): the list and the history are admin-only; create and update are hidden
- * routes every signed-in user reaches, so an editor writes quotations (for any customer, as customers
- * are shared) and works the ones she owns. docs/decisions.md, "Quotations".
+ * Quotations: a salesperson works hers end to end (list, history, export, delete of her drafts…);
+ * create, update, detail, PDF, .xlsx and send stay open to every signed-in user as before (spec §2's
+ * createQuotation and updateQuotation), so an editor still writes quotations and works those she
+ * made. Every read is narrowed by the document rule (lib/scope.ts). docs/decisions.md "Quotations",
+ * "Who sees what: documents".
  */
 export default async function quotationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, files: store } = app.ctx;
   const tags = ['quotations'];
-  const admin = { access: ['admin'] } as const;
+  const sales = { access: ['sales'] } as const;
   const user = { access: 'user' } as const;
 
   app.get(
     '/api/quotation/list/',
     {
-      config: admin,
+      config: sales,
       schema: {
         tags,
         querystring: quotationListQuery,
         response: { 200: envelope(listAnswer(quotationListItem)) },
       },
     },
-    async (request) => ok(await service.listQuotations(db, request.query)),
+    async (request) => ok(await service.listQuotations(db, request.query, currentUser(request))),
   );
   app.get(
     '/api/product/usage/',
     {
-      config: admin,
+      config: sales,
       schema: {
         tags: ['products'],
         querystring: productUsageQuery,
         response: { 200: envelope(productUsage) },
       },
     },
-    async (request) => ok({ quotations: await service.quotationsUsingProduct(db, request.query.id) }),
+    async (request) =>
+      ok({
+        quotations: await service.quotationsUsingProduct(db, request.query.id, currentUser(request)),
+      }),
   );
   app.get(
     '/api/quotation/detail/',
@@ -89,37 +94,46 @@ export default async function quotationRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/api/quotation/restore/',
-    { config: admin, schema: { tags, body: quotationRestore, response: { 200: envelope(quotation) } } },
+    { config: sales, schema: { tags, body: quotationRestore, response: { 200: envelope(quotation) } } },
     async (request) => ok(await service.restoreVersion(db, request.body, currentUser(request))),
   );
   app.post(
     '/api/quotation/delete/',
     {
-      config: admin,
+      config: sales,
       schema: {
         tags,
         body: quotationIdsBody,
         response: { 200: envelope(z.object({ count: z.number().int() })) },
       },
     },
-    async (request) => ok({ count: await service.deleteQuotations(db, request.body.ids) }),
+    async (request) =>
+      ok({ count: await service.deleteQuotations(db, request.body.ids, currentUser(request)) }),
   );
   app.get(
     '/api/quotation/history/',
     {
-      config: admin,
+      config: sales,
       schema: { tags, querystring: quotationIdQuery, response: { 200: envelope(z.array(quotationVersion)) } },
     },
-    async (request) => ok(await service.quotationHistory(db, request.query.id)),
+    async (request) => ok(await service.quotationHistory(db, request.query.id, currentUser(request))),
   );
   app.get(
     '/api/quotation/diff/',
     {
-      config: admin,
+      config: sales,
       schema: { tags, querystring: quotationDiffQuery, response: { 200: envelope(quotationDiff) } },
     },
     async (request) =>
-      ok(await service.quotationDiff(db, request.query.id, request.query.from, request.query.to)),
+      ok(
+        await service.quotationDiff(
+          db,
+          request.query.id,
+          request.query.from,
+          request.query.to,
+          currentUser(request),
+        ),
+      ),
   );
   app.get(
     '/api/quotation/pdf/',
@@ -141,12 +155,12 @@ export default async function quotationRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/api/quotation/export/',
-    { config: admin, schema: { tags, querystring: quotationListQuery } },
+    { config: sales, schema: { tags, querystring: quotationListQuery } },
     async (request, reply) =>
       sendXlsx(
         reply,
         'excel-list.xlsx',
-        await exportQuotationList(db, request.query, requestLanguage(request)),
+        await exportQuotationList(db, request.query, requestLanguage(request), currentUser(request)),
       ),
   );
   app.get(

@@ -2,11 +2,13 @@ import { formatMoney } from '@quayside/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, emails, quotationEmails } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, forbidden } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import { escapeHtml } from '../../lib/html';
 import type { Lang } from '../../lib/i18n';
+import { isAdmin } from '../../lib/scope';
 import type { SessionUser } from '../../lib/sessions';
+import { mayUseAccounts } from '../email/accounts';
 import { compose, saveDraft } from '../email/compose';
 import { saveFile } from '../files/service';
 import { pdfFileName, quotationPdf } from './pdf';
@@ -33,7 +35,8 @@ const fill = (text: string, params: Record<string, string>) =>
  * "Send to customer": a draft (through the compose code, so it has the account's signature and, when
  * the quotation came from an inquiry, replies in the inquiry's thread) to the buyer, with the PDF of
  * the current version attached, typed quotation and linked to that version. The user reviews it on
- * the compose page and sends it; the quotation reads as `sent` once that mail has left.
+ * the compose page and sends it; the quotation reads as `sent` once that mail has left. Only a
+ * quotation the user may read (lib/scope.ts), from an account she may use (`mayUseAccounts`).
  */
 export async function sendQuotation(
   db: Db,
@@ -42,6 +45,14 @@ export async function sendQuotation(
   input: { id: number; account_id?: number; to?: string[]; subject?: string; html?: string; lang: Lang },
 ): Promise<{ email_id: number }> {
   const q = await getQuotation(db, input.id, user);
+  // Only from a mailbox she may use (checked before a draft is made, so a refusal leaves none behind);
+  // without account_id the draft is written from her first usable account.
+  if (
+    input.account_id !== undefined &&
+    !isAdmin(user) &&
+    !(await mayUseAccounts(db, user, [input.account_id]))
+  )
+    throw forbidden();
   const [customer] = await db
     .select({ email: customers.email, name: customers.name })
     .from(customers)

@@ -2,88 +2,36 @@ import {
   diffDocuments,
   documentParts,
   documentTotals,
-  type ListAnswer,
   type Picture,
   QUOTATION_DIFF_FIELDS,
   type Quotation,
   type QuotationContent,
   type QuotationCreate,
-  type QuotationListItem,
-  type QuotationListQuery,
-  type QuotationStatus,
   type QuotationUpdate,
-  type QuotationVersion,
-  quotationContent,
-  roundMoney,
   withAmounts,
 } from '@quayside/contract';
-import { and, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  customers,
-  documentVersions,
-  emails,
-  inquiryStates,
-  quotationEmails,
-  quotations,
-  users,
-} from '../../db/schema';
+import { inquiryStates, quotations } from '../../db/schema';
+import { assertLinePictures, assertMayDelete, assertMayMakeFor } from '../../lib/documents/access';
 import { nextNumber } from '../../lib/documents/numbering';
-import { appendVersion, deleteVersions, readVersion, versionHistory } from '../../lib/documents/versions';
-import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
-import { containsPattern, offsetOf, orderBy } from '../../lib/list';
+import { appendVersion, deleteVersions } from '../../lib/documents/versions';
+import { conflict, invalid } from '../../lib/errors';
+import { isAdmin, type Viewer } from '../../lib/scope';
 import type { SessionUser } from '../../lib/sessions';
 import { picturesOf, picturesOfProducts } from '../products/pictures';
 import { getCompanySettings } from '../settings/service';
+import { assertInquiryReadable, customerNameOf, KIND, type LoadedRow, loadContent, loadRow } from './rows';
 
-type Row = typeof quotations.$inferSelect;
-const KIND = 'quotation';
+// The list, its filter and the history live beside this file; other modules import them from here.
+export { quotationDiff, quotationHistory } from './history';
+export { listQuotations, quotationFilter, quotationsUsingProduct } from './list';
 
 /**
- * `expired` and `sent` are not stored: a draft reads as sent once a mail with its PDF has left, and a
- * draft or sent quotation past its valid_until reads as expired.
+ * Quotations: read, made and changed within the document rule (lib/scope.ts): admin every one; a
+ * salesperson those she owns or whose customer she owns, and she makes them for her own customers
+ * only; an editor those she made (any customer). docs/decisions.md "Who sees what: documents".
  */
-const sentSql = sql`EXISTS (SELECT 1 FROM quotation_emails qe JOIN emails e ON e.id = qe.email_id WHERE qe.quotation_id = ${quotations.id} AND e.send_status = 'sent')`;
-const statusSql = sql<QuotationStatus>`CASE WHEN ${quotations.status} IN ('draft', 'sent') AND ${quotations.validUntil} < current_date THEN 'expired' WHEN ${quotations.status} = 'draft' AND ${sentSql} THEN 'sent' ELSE ${quotations.status} END`;
-const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
-
-const isAdmin = (user: SessionUser) => user.roles.includes('admin');
-
-/** An editor works the quotations she owns; an admin every one. */
-function assertMayWork(user: SessionUser, row: Pick<Row, 'ownerId'>): void {
-  if (!isAdmin(user) && row.ownerId !== user.id) throw forbidden();
-}
-
-async function loadRow(db: Db, id: number) {
-  const [row] = await db
-    .select({ q: quotations, status: statusSql, ownerName: users.name })
-    .from(quotations)
-    .leftJoin(users, eq(users.id, quotations.ownerId))
-    .where(eq(quotations.id, id));
-  if (!row) throw notFound('thingQuotation');
-  return row;
-}
-
-async function loadContent(db: Db, id: number, version: number): Promise<QuotationContent> {
-  const stored = await readVersion(db, KIND, id, version);
-  if (!stored) throw notFound('thingQuotationVersion');
-  return quotationContent.parse(stored);
-}
-
-async function customerNameOf(db: Db, id: number): Promise<string> {
-  const [row] = await db
-    .select({ name: customerName })
-    .from(customers)
-    .where(and(eq(customers.id, id), sql`${customers.deletedAt} IS NULL`));
-  if (!row) throw invalid('customer_id', 'recordNotFound', { thing: 'thingCustomer' });
-  return row.name;
-}
-
-async function assertInquiryExists(db: Db, id: number | null): Promise<void> {
-  if (id === null) return;
-  const [row] = await db.select({ id: emails.id }).from(emails).where(eq(emails.id, id));
-  if (!row) throw invalid('inquiry_email_id', 'recordNotFound', { thing: 'thingInquiry' });
-}
 
 type Editable = Omit<QuotationCreate, never>;
 
@@ -145,11 +93,7 @@ const searchTextOf = (c: QuotationContent) =>
     .join(' ')
     .toLowerCase();
 
-function toQuotation(
-  row: Awaited<ReturnType<typeof loadRow>>,
-  content: QuotationContent,
-  pictures: Map<number, Picture>,
-): Quotation {
+function toQuotation(row: LoadedRow, content: QuotationContent, pictures: Map<number, Picture>): Quotation {
   return {
     ...content,
     thumb_urls: Object.fromEntries([...pictures].map(([fileId, p]) => [String(fileId), p.thumb_url])),
@@ -169,8 +113,7 @@ export async function getQuotation(
   user: SessionUser,
   version?: number,
 ): Promise<Quotation> {
-  const row = await loadRow(db, id);
-  assertMayWork(user, row.q);
+  const row = await loadRow(db, id, user);
   const content = await loadContent(db, id, version ?? row.q.version);
   const pictureIds = content.items.flatMap((i) => (i.picture_file_id ? [i.picture_file_id] : []));
   return toQuotation(row, content, await picturesOf(db, [...new Set(pictureIds)]));
@@ -190,9 +133,11 @@ async function markInquiryQuoted(tx: Db, emailId: number | null, userId: number)
 }
 
 export async function createQuotation(db: Db, given: QuotationCreate, user: SessionUser): Promise<Quotation> {
+  await assertMayMakeFor(db, user, given.customer_id);
+  await assertLinePictures(db, user, given.items);
   const input = await withCovers(db, given);
   const customer = await customerNameOf(db, input.customer_id);
-  await assertInquiryExists(db, input.inquiry_email_id);
+  await assertInquiryReadable(db, input.inquiry_email_id, user);
   const { quotation_prefix: prefix } = await getCompanySettings(db);
   const id = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -236,11 +181,13 @@ const CONTENT_KEYS = [
  * no longer the latest answers 409 CONFLICT.
  */
 export async function updateQuotation(db: Db, input: QuotationUpdate, user: SessionUser): Promise<Quotation> {
-  const row = await loadRow(db, input.id);
-  assertMayWork(user, row.q);
+  const row = await loadRow(db, input.id, user);
   const stale = () => conflict('quotationStale', { version: row.q.version }, { version: row.q.version });
   if (input.version !== row.q.version) throw stale();
   const before = await loadContent(db, input.id, row.q.version);
+  if (input.customer_id !== undefined && input.customer_id !== before.customer_id)
+    await assertMayMakeFor(db, user, input.customer_id);
+  await assertLinePictures(db, user, input.items, before.items);
   const changesContent = CONTENT_KEYS.some((k) => input[k] !== undefined);
   if (!changesContent) {
     if (input.status !== undefined) {
@@ -274,7 +221,7 @@ export async function updateQuotation(db: Db, input: QuotationUpdate, user: Sess
       ? before.customer_name
       : await customerNameOf(db, merged.customer_id);
   if (merged.inquiry_email_id !== before.inquiry_email_id)
-    await assertInquiryExists(db, merged.inquiry_email_id);
+    await assertInquiryReadable(db, merged.inquiry_email_id, user);
   const content = buildContent(row.q.number, customer, merged);
   const summary = diffDocuments(before, content, QUOTATION_DIFF_FIELDS).summary;
   await db.transaction(async (t) => {
@@ -307,136 +254,25 @@ export async function restoreVersion(
   input: { id: number; version: number; from_version: number },
   user: SessionUser,
 ): Promise<Quotation> {
+  await loadRow(db, input.id, user);
   const old = await loadContent(db, input.id, input.from_version);
   const { number: _n, customer_name: _c, subtotal: _s, total: _t, items, ...fields } = old;
   return updateQuotation(db, { ...fields, items, id: input.id, version: input.version }, user);
 }
 
-export async function quotationHistory(db: Db, id: number): Promise<QuotationVersion[]> {
-  await loadRow(db, id);
-  const [versions, sent] = await Promise.all([
-    versionHistory(
-      db,
-      KIND,
-      id,
-      (c) => quotationContent.parse(c),
-      (before, after) => diffDocuments(before, after, QUOTATION_DIFF_FIELDS).changes,
-    ),
-    db
-      .select({ version: quotationEmails.version, emailId: quotationEmails.emailId })
-      .from(quotationEmails)
-      .where(eq(quotationEmails.quotationId, id)),
-  ]);
-  return versions.map((v) => ({
-    ...v,
-    email_ids: sent.filter((s) => s.version === v.version).map((s) => s.emailId),
-  }));
-}
-
-export async function quotationDiff(db: Db, id: number, from: number, to: number) {
-  await loadRow(db, id);
-  const [a, b] = await Promise.all([loadContent(db, id, from), loadContent(db, id, to)]);
-  return {
-    from: { ...a, version: from },
-    to: { ...b, version: to },
-    diff: diffDocuments(a, b, QUOTATION_DIFF_FIELDS),
-  };
-}
-
-const sortColumns = {
-  number: quotations.number,
-  total: quotations.total,
-  valid_until: quotations.validUntil,
-  created_at: quotations.createdAt,
-  updated_at: quotations.updatedAt,
-};
-
-export function quotationFilter(query: QuotationListQuery): SQL | undefined {
-  const where: (SQL | undefined)[] = [];
-  if (query.q) where.push(sql`${quotations.searchText} LIKE ${containsPattern(query.q)}`);
-  if (query.status?.length) where.push(inArray(statusSql, query.status));
-  if (query.customer_id) where.push(eq(quotations.customerId, query.customer_id));
-  if (query.owner_id) where.push(eq(quotations.ownerId, query.owner_id));
-  if (query.inquiry_email_id) where.push(eq(quotations.inquiryEmailId, query.inquiry_email_id));
-  if (query.currency?.length) where.push(inArray(quotations.currency, query.currency));
-  if (query.date_from) where.push(gte(quotations.createdAt, new Date(`${query.date_from}T00:00:00Z`)));
-  if (query.date_to)
-    where.push(lt(quotations.createdAt, new Date(Date.parse(`${query.date_to}T00:00:00Z`) + 86_400_000)));
-  return and(...where);
-}
-
-type ListRow = { q: Row; status: QuotationStatus; ownerName: string | null; customerName: string | null };
-const listItem = (r: ListRow): QuotationListItem => ({
-  id: r.q.id,
-  number: r.q.number,
-  customer_id: r.q.customerId,
-  customer_name: r.customerName ?? '',
-  inquiry_email_id: r.q.inquiryEmailId,
-  currency: r.q.currency,
-  total: roundMoney(r.q.total, r.q.currency),
-  status: r.status,
-  version: r.q.version,
-  valid_until: r.q.validUntil,
-  owner_id: r.q.ownerId,
-  owner_name: r.ownerName ?? '',
-  created_at: r.q.createdAt.toISOString(),
-  updated_at: r.q.updatedAt.toISOString(),
-});
-
-export async function listQuotations(
-  db: Db,
-  query: QuotationListQuery,
-): Promise<ListAnswer<QuotationListItem>> {
-  const where = quotationFilter(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ q: quotations, status: statusSql, ownerName: users.name, customerName })
-      .from(quotations)
-      .leftJoin(users, eq(users.id, quotations.ownerId))
-      .leftJoin(customers, eq(customers.id, quotations.customerId))
-      .where(where)
-      .orderBy(...orderBy(query.sort, sortColumns, '-updated_at', quotations.id))
-      .limit(query.page_size)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(quotations).where(where),
-  ]);
-  return {
-    items: rows.map(listItem),
-    total: total?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-  };
-}
-
-/** Quotations whose current version has a line with the product, newest first. */
-export async function quotationsUsingProduct(
-  db: Db,
-  productId: number,
-  limit = 20,
-): Promise<QuotationListItem[]> {
-  const line = JSON.stringify([{ product_id: productId }]);
-  const rows = await db
-    .select({ q: quotations, status: statusSql, ownerName: users.name, customerName })
-    .from(quotations)
-    .innerJoin(
-      documentVersions,
-      and(
-        eq(documentVersions.kind, KIND),
-        eq(documentVersions.documentId, quotations.id),
-        eq(documentVersions.version, quotations.version),
-      ),
-    )
-    .leftJoin(users, eq(users.id, quotations.ownerId))
-    .leftJoin(customers, eq(customers.id, quotations.customerId))
-    .where(sql`${documentVersions.content}->'items' @> ${line}::jsonb`)
-    .orderBy(sql`${quotations.updatedAt} DESC`, sql`${quotations.id} DESC`)
-    .limit(limit);
-  return rows.map(listItem);
-}
-
-export async function deleteQuotations(db: Db, ids: number[]): Promise<number> {
+/**
+ * Deletes quotations and their versions. A salesperson (an editor too) deletes only her own drafts
+ * (never sent); any id she may not read answers 403 like a missing one, and nothing is deleted.
+ */
+export async function deleteQuotations(db: Db, ids: number[], viewer: Viewer): Promise<number> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    if (!isAdmin(viewer)) {
+      for (const id of new Set(ids)) {
+        const row = await loadRow(tx, id, viewer);
+        assertMayDelete(viewer, row.q.ownerId, row.q.status === 'draft' && !row.sent);
+      }
+    }
     const done = await tx
       .delete(quotations)
       .where(inArray(quotations.id, ids))

@@ -4,9 +4,10 @@ import type { Db } from '../../db/client';
 import { thumbnails } from '../../lib/documents/sales-pdf';
 import type { FileStore } from '../../lib/files';
 import type { Lang } from '../../lib/i18n';
+import type { Viewer } from '../../lib/scope';
 import { loadExcelJS } from '../../lib/spreadsheet';
+import { listQuotations } from './list';
 import { LABELS } from './pdf';
-import { listQuotations } from './service';
 
 const PICTURE_BOX = 64;
 const XLSX_ROW_HEIGHT = 52;
@@ -77,13 +78,18 @@ const LIST_HEADERS = {
 } satisfies Record<Lang, string[]>;
 
 /** The filtered list as .xlsx (up to 10,000 rows, newest first). */
-export async function exportQuotationList(db: Db, query: QuotationListQuery, lang: Lang): Promise<Buffer> {
+export async function exportQuotationList(
+  db: Db,
+  query: QuotationListQuery,
+  lang: Lang,
+  viewer: Viewer,
+): Promise<Buffer> {
   const book = new (await loadExcelJS()).Workbook();
   const sheet = book.addWorksheet(lang === 'zh' ? '报价单' : 'Quotations');
   sheet.addRow(LIST_HEADERS[lang]).font = { bold: true };
   sheet.columns = [14, 30, 10, 14, 10, 9, 12, 16, 20].map((width) => ({ width }));
   for (let page = 1; page <= 100; page++) {
-    const { items } = await listQuotations(db, { ...query, page, page_size: 100 });
+    const { items } = await listQuotations(db, { ...query, page, page_size: 100 }, viewer);
     for (const q of items) {
       sheet.addRow([
         q.number,

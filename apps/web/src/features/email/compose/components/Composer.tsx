@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { tagsStore } from '@/layout/tags-store';
 import { useTabLabel } from '@/layout/useTabLabel';
 import { useFeedback } from '@/shared/feedback';
+import { useCanOpen } from '@/shared/routes/pages';
 import { emailKeys } from '../../api';
 import { useRunAction } from '../../components/BulkActions';
 import { fileSize } from '../../email-format';
@@ -52,6 +53,7 @@ const hasFiles = (e: DragEvent) => [...e.dataTransfer.types].includes('Files');
 /** The editor of one loaded draft: fields, body, files, saving, sending. */
 export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAccount[] }) {
   const { t } = useTranslation();
+  const mayManageAccounts = useCanOpen()('/email/accounts');
   const { message } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -301,10 +303,15 @@ export function Composer({ draft, accounts }: { draft: Draft; accounts: SendAcco
             className="compose-alert"
             title={t('compose.noMailbox')}
             description={
-              <Trans
-                i18nKey="compose.noMailboxText"
-                components={{ accounts: <Link to="/email/accounts" /> }}
-              />
+              // Mail accounts are the admin's: anyone else is told who assigns one (no link to 401).
+              mayManageAccounts ? (
+                <Trans
+                  i18nKey="compose.noMailboxText"
+                  components={{ accounts: <Link to="/email/accounts" /> }}
+                />
+              ) : (
+                t('compose.noMailboxAsk')
+              )
             }
           />
         )}

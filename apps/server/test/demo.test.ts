@@ -86,6 +86,33 @@ describe('demo data', () => {
     expect(photo.body.data.html).toContain('/api/file/');
   });
 
+  it('makes Lily and Tom salespeople with customers of their own and a public pool between them', async () => {
+    const [lily, tom] = [await login(t.app, 'lily', 'demo1234'), await login(t.app, 'tom', 'demo1234')];
+    const me = await call(t.app, 'GET', '/api/user_info/', { token: lily });
+    expect(me.body.data.roles).toEqual(['sales']);
+    const grace = await login(t.app, 'grace', 'demo1234');
+    expect((await call(t.app, 'GET', '/api/user_info/', { token: grace })).body.data.roles).toEqual([
+      'admin',
+    ]);
+    const list = async (token: string, query: Record<string, string> = {}) =>
+      (
+        await call(t.app, 'GET', '/api/customer/list/', { token, query: { page_size: 100, ...query } })
+      ).body.data.items.map((c: { company_name: string }) => c.company_name) as string[];
+    const [lilys, toms, pool] = [
+      await list(lily, { owner: 'me' }),
+      await list(tom, { owner: 'me' }),
+      await list(t.adminToken, { owner: 'pool' }),
+    ];
+    expect(lilys).toContain('Baltic Steel Trading SIA');
+    expect(toms).toContain('Gulf Star Electric LLC');
+    expect(pool.length).toBeGreaterThan(3);
+    expect(lilys.length + toms.length + pool.length).toBe(24);
+    // Each sees her own and the pool, never the other's.
+    const lilySees = await list(lily);
+    expect(lilySees.sort()).toEqual([...lilys, ...pool].sort());
+    expect(lilySees).not.toContain('Gulf Star Electric LLC');
+  });
+
   it('lets the demo sales staff see their unread mail', async () => {
     const tom = await login(t.app, 'tom', 'demo1234');
     const unread = await call(t.app, 'GET', '/api/email/unread/', { token: tom });

@@ -39,8 +39,16 @@ const buyers: Seed[] = [
   ['London Office Supplies', 'Oliver Brown', 'oliver@londonoffice.co.uk', 'GB', 1, 29, 'Buyer'],
 ];
 
+/**
+ * Whose buyers are whose: Lily sells to Europe, Japan and Canada, Tom to the Middle East, Africa and
+ * the Americas (each the customers whose mail they handle in the demo mailbox); the rest wait in the
+ * public pool.
+ */
+const LILYS = new Set(['LV', 'DE', 'JP', 'CA', 'NO', 'PL', 'ES', 'IT']);
+const TOMS = new Set(['EG', 'CL', 'NG', 'AE', 'US', 'TR', 'SA', 'KE']);
+
 /** Two dozen buyers around the world, at every grade, some with recent mail. Idempotent by email. */
-export async function seedDemoCustomers(db: Db, ownerIds: number[]): Promise<number> {
+export async function seedDemoCustomers(db: Db, staff: { lily: number; tom: number }): Promise<number> {
   const rows = buyers.map(([company, name, email, country, grade, source, job], i) => ({
     companyName: company,
     name,
@@ -53,7 +61,7 @@ export async function seedDemoCustomers(db: Db, ownerIds: number[]): Promise<num
     website: `www.${email.split('@')[1]}`,
     phone: `+${((i * 37) % 90) + 10} ${5550100 + i * 13}`,
     remark: i % 5 === 0 ? 'Met at the Canton Fair; asked for FOB prices and MOQ.' : '',
-    ownerId: ownerIds[i % ownerIds.length] ?? null,
+    ownerId: LILYS.has(country) ? staff.lily : TOMS.has(country) ? staff.tom : null,
     lastReceivedAt: i % 3 === 2 ? null : new Date(Date.now() - (i * 7 + 1) * 3_600_000),
     createdAt: new Date(Date.now() - (60 - i * 2) * 86_400_000),
   }));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DemoSeeded } from '@quayside/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, emailAccounts, users } from '../db/schema';
 import type { AppContext } from '../lib/context';
@@ -12,11 +12,11 @@ import { seedDemoEmails } from './emails';
 export const DEMO_PASSWORD = 'demo1234';
 
 const people = [
-  { username: 'lily', name: 'Lily Chen', roles: ['editor' as const], introduction: 'Sales, Europe' },
+  { username: 'lily', name: 'Lily Chen', roles: ['sales' as const], introduction: 'Sales, Europe' },
   {
     username: 'tom',
     name: 'Tom Wang',
-    roles: ['editor' as const],
+    roles: ['sales' as const],
     introduction: 'Sales, Middle East and Africa',
   },
   { username: 'grace', name: 'Grace Liu', roles: ['admin' as const], introduction: 'Operations manager' },
@@ -48,8 +48,8 @@ export async function seedDemo(
   const password = options.password ?? randomBytes(24).toString('base64url');
   const ids: number[] = [];
   for (const p of people) ids.push((await createUser(db, { ...p, password })).id);
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
-  const customers = await seedDemoCustomers(db, [...ids.slice(0, 2), ...(admin ? [admin.id] : [])]);
-  const emails = await seedDemoEmails(ctx, { lily: ids[0]!, tom: ids[1]! });
+  const staff = { lily: ids[0]!, tom: ids[1]! };
+  const customers = await seedDemoCustomers(db, staff);
+  const emails = await seedDemoEmails(ctx, staff);
   return { usernames: people.map((p) => p.username), customers, emails };
 }

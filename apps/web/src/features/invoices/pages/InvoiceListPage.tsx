@@ -9,6 +9,7 @@ import { useDocumentList } from '@/shared/documents/useDocumentList';
 import { parseTime } from '@/shared/format';
 import { ExportButton } from '@/shared/list/ExportButton';
 import type { ListColumn } from '@/shared/list/ListTable';
+import { useUser } from '@/shared/session';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { useInvoiceList } from '../api';
 import { BankDetailsDrawer } from '../components/BankDetailsDrawer';
@@ -22,6 +23,8 @@ export default function InvoiceListPage() {
   const { state, update, params, exportParams, onPaging } = useDocumentList(INVOICE_LIST, INVOICE_KNOWN);
   const list = useInvoiceList(params);
   const [bankOpen, setBankOpen] = useState(false);
+  // The bank block is a company setting: the admin's (a salesperson reads invoices only).
+  const mayEditBank = Boolean(useUser()?.roles.includes('admin'));
 
   const pinStart = useMemo(
     (): ListColumn<InvoiceListItem>[] => [
@@ -116,7 +119,7 @@ export default function InvoiceListPage() {
         subtitle={t('invoice.subtitle')}
         extra={
           <Space>
-            <Button onClick={() => setBankOpen(true)}>{t('invoice.bankDetails')}</Button>
+            {mayEditBank && <Button onClick={() => setBankOpen(true)}>{t('invoice.bankDetails')}</Button>}
             <ExportButton path="/invoice/export/" params={exportParams} total={list.data?.total} />
           </Space>
         }
@@ -154,7 +157,7 @@ export default function InvoiceListPage() {
         onPagingChange={onPaging}
         empty={t('invoice.empty')}
       />
-      <BankDetailsDrawer open={bankOpen} onClose={() => setBankOpen(false)} />
+      {mayEditBank && <BankDetailsDrawer open={bankOpen} onClose={() => setBankOpen(false)} />}
     </div>
   );
 }

@@ -91,7 +91,8 @@ export function UserFormModal({
         initialValues={
           user
             ? { name: user.name, roles: user.roles, introduction: user.introduction }
-            : { roles: ['editor'], introduction: '' }
+            : // Most people an export company adds are salespeople (issue 32).
+              { roles: ['sales'], introduction: '' }
         }
         onFinish={submit}
       >

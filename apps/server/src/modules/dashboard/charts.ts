@@ -7,10 +7,20 @@ import {
 } from '@quayside/contract';
 import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, emails, orderDayLines, orderDayTotals, orders, quotations } from '../../db/schema';
+import {
+  customers,
+  emailDayCounts,
+  emails,
+  orderDayLines,
+  orderDayTotals,
+  orders,
+  quotations,
+} from '../../db/schema';
+import { mailScope, orderScope, quotationScope, type Viewer } from '../../lib/scope';
 import { inquiryFilter } from '../inquiries/service';
 import { orderFilter } from '../orders/list';
 import { daysBetween, inquiryMail, mailCount, mailPerDay, receivedMail, sentMail } from './day-counts';
+import { liveOrderValue, liveTopProducts } from './scoped-orders';
 
 /** Which lists the viewer may open (each list route's own declared access; see routes.ts). */
 export type ChartReach = { emails: boolean; inquiries: boolean; quotations: boolean; orders: boolean };
@@ -28,9 +38,12 @@ export function daysOf(from: string, to: string): string[] {
   return days;
 }
 
+/** The day counts of the viewer's mail (an admin: all; anyone else: her accounts'). */
+const rollupOf = (viewer: Viewer) => mailScope(viewer, emailDayCounts.accountId);
+
 /** Mail received (inbox list) and sent (outbox list, sent or synced from Sent) per day, from the day counts. */
-async function emailDays(db: Db, query: DashboardQuery, days: string[]) {
-  const period = daysBetween(query.from, query.to);
+async function emailDays(db: Db, viewer: Viewer, query: DashboardQuery, days: string[]) {
+  const period = and(daysBetween(query.from, query.to), rollupOf(viewer));
   const [received, sent] = await Promise.all([
     mailPerDay(db, and(period, receivedMail(query.owner_id))),
     mailPerDay(db, and(period, sentMail(query.owner_id))),
@@ -38,15 +51,18 @@ async function emailDays(db: Db, query: DashboardQuery, days: string[]) {
   return days.map((day) => ({ day, received: received.get(day) ?? 0, sent: sent.get(day) ?? 0 }));
 }
 
-/** The inquiry list's own filter for the period (and the salesperson as handler). */
-const periodInquiries = (query: DashboardQuery) =>
-  inquiryFilter({ ...page, date_from: query.from, date_to: query.to, handler_id: query.owner_id });
+/** The inquiry list's own filter for the period (and the salesperson as handler), in the viewer's mail. */
+const periodInquiries = (viewer: Viewer, query: DashboardQuery) =>
+  and(
+    inquiryFilter({ ...page, date_from: query.from, date_to: query.to, handler_id: query.owner_id }),
+    mailScope(viewer, emails.accountId),
+  );
 
-async function inquiryCharts(db: Db, query: DashboardQuery, days: string[]) {
-  const where = periodInquiries(query);
+async function inquiryCharts(db: Db, viewer: Viewer, query: DashboardQuery, days: string[]) {
+  const where = periodInquiries(viewer, query);
   const code = sql<string>`upper(${emails.senderCountry})`;
   const [perDay, places] = await Promise.all([
-    mailPerDay(db, and(daysBetween(query.from, query.to), inquiryMail(query.owner_id))),
+    mailPerDay(db, and(daysBetween(query.from, query.to), inquiryMail(query.owner_id), rollupOf(viewer))),
     db
       .select({ nation: customers.nation, code, n: count() })
       .from(emails)
@@ -73,19 +89,22 @@ async function inquiryCharts(db: Db, query: DashboardQuery, days: string[]) {
  * other two start from the quotations made from an inquiry (far fewer than inquiries), each an
  * index lookup of its inquiry, instead of probing the quotations once per inquiry of the period.
  */
-async function funnel(db: Db, query: DashboardQuery) {
+async function funnel(db: Db, viewer: Viewer, query: DashboardQuery) {
+  // Only the quotations and orders the viewer may open count (nothing narrows an admin's).
+  const quotationsSeen = quotationScope(viewer) ?? sql`true`;
+  const ordersSeen = orderScope(viewer) ?? sql`true`;
   // Nested, so each probe is two index lookups (a join here made PostgreSQL scan every order per inquiry).
-  const ordered = sql`EXISTS (SELECT 1 FROM ${quotations} WHERE ${quotations.inquiryEmailId} = ${emails.id} AND EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.quotationId} = ${quotations.id}))`;
-  const fromQuotations = sql`${emails.id} IN (SELECT ${quotations.inquiryEmailId} FROM ${quotations} WHERE ${quotations.inquiryEmailId} IS NOT NULL)`;
+  const ordered = sql`EXISTS (SELECT 1 FROM ${quotations} WHERE ${quotations.inquiryEmailId} = ${emails.id} AND ${quotationsSeen} AND EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.quotationId} = ${quotations.id} AND ${ordersSeen}))`;
+  const fromQuotations = sql`${emails.id} IN (SELECT ${quotations.inquiryEmailId} FROM ${quotations} WHERE ${quotations.inquiryEmailId} IS NOT NULL AND ${quotationsSeen})`;
   const [inquiries, [row]] = await Promise.all([
-    mailCount(db, and(daysBetween(query.from, query.to), inquiryMail(query.owner_id))),
+    mailCount(db, and(daysBetween(query.from, query.to), inquiryMail(query.owner_id), rollupOf(viewer))),
     db
       .select({
         quoted: count(),
         ordered: sql<number>`(count(*) FILTER (WHERE ${ordered}))::int`,
       })
       .from(emails)
-      .where(and(periodInquiries(query), fromQuotations)),
+      .where(and(periodInquiries(viewer, query), fromQuotations)),
   ]);
   return { inquiries, quoted: row?.quoted ?? 0, ordered: row?.ordered ?? 0 };
 }
@@ -102,7 +121,10 @@ const periodOrderDays = (query: DashboardQuery, t: typeof orderDayTotals | typeo
     query.owner_id ? eq(t.ownerId, query.owner_id) : undefined,
   );
 
-async function orderValue(db: Db, query: DashboardQuery) {
+async function orderValue(db: Db, viewer: Viewer, query: DashboardQuery) {
+  // The day totals are per owner; a salesperson's orders also include those of her customers.
+  const scope = orderScope(viewer);
+  if (scope) return liveOrderValue(db, and(periodOrders(query), scope));
   const month = sql<string>`to_char(${orderDayTotals.day}, 'YYYY-MM')`;
   const rows = await db
     .select({
@@ -139,7 +161,7 @@ function byCurrency<K extends object>(rows: RankedRow<K>[]) {
   return out;
 }
 
-async function topCustomers(db: Db, query: DashboardQuery) {
+async function topCustomers(db: Db, viewer: Viewer, query: DashboardQuery) {
   // Summed per customer first (a hash of a few thousand customers), named after ranking: grouping
   // by the names too made PostgreSQL sort every order of the period.
   const result = await db.execute<RankedRow<{ customer_id: number; name: string }>>(sql`
@@ -152,7 +174,7 @@ async function topCustomers(db: Db, query: DashboardQuery) {
         SELECT ${orders.currency} AS currency, ${orders.customerId} AS customer_id,
           count(*)::int AS n, sum(${orders.total}) AS amount
         FROM ${orders}
-        WHERE ${periodOrders(query) ?? sql`true`}
+        WHERE ${and(periodOrders(query), orderScope(viewer)) ?? sql`true`}
         GROUP BY ${orders.currency}, ${orders.customerId}
       ) summed
     ) r JOIN ${customers} ON ${customers.id} = r.customer_id
@@ -166,7 +188,9 @@ async function topCustomers(db: Db, query: DashboardQuery) {
  * (order_day_lines). Its label is that of its largest line (ties: the first label in code order),
  * as each day's row keeps its own largest line and its amount.
  */
-async function topProducts(db: Db, query: DashboardQuery) {
+async function topProducts(db: Db, viewer: Viewer, query: DashboardQuery) {
+  const scope = orderScope(viewer);
+  if (scope) return byCurrency(await liveTopProducts(db, and(periodOrders(query), scope), TOP));
   const l = orderDayLines;
   const where = periodOrderDays(query, l);
   const result = await db.execute<RankedRow<{ product_id: number | null; name: string }>>(sql`
@@ -187,20 +211,24 @@ async function topProducts(db: Db, query: DashboardQuery) {
 
 const skip = Promise.resolve(null);
 
-/** The period's charts for one viewer, each part only when the lists behind it are open to her. */
+/**
+ * The period's charts for one viewer, each part only when the lists behind it are open to her, and
+ * of the records she may open in them (lib/scope.ts).
+ */
 export async function dashboardCharts(
   db: Db,
   query: DashboardQuery,
+  viewer: Viewer,
   reach: ChartReach,
 ): Promise<DashboardCharts> {
   const days = daysOf(query.from, query.to);
   const [mail, inquiry, funnelRow, value, customersTop, productsTop] = await Promise.all([
-    reach.emails ? emailDays(db, query, days) : skip,
-    reach.inquiries ? inquiryCharts(db, query, days) : skip,
-    reach.inquiries && reach.quotations && reach.orders ? funnel(db, query) : skip,
-    reach.orders ? orderValue(db, query) : skip,
-    reach.orders ? topCustomers(db, query) : skip,
-    reach.orders ? topProducts(db, query) : skip,
+    reach.emails ? emailDays(db, viewer, query, days) : skip,
+    reach.inquiries ? inquiryCharts(db, viewer, query, days) : skip,
+    reach.inquiries && reach.quotations && reach.orders ? funnel(db, viewer, query) : skip,
+    reach.orders ? orderValue(db, viewer, query) : skip,
+    reach.orders ? topCustomers(db, viewer, query) : skip,
+    reach.orders ? topProducts(db, viewer, query) : skip,
   ]);
   return {
     from: query.from,

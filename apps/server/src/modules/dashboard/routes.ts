@@ -70,7 +70,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = currentUser(request);
       checkOwner(request.query, user);
-      return ok(await chart(db, request.query, reachOf(user)));
+      return ok(await chart(db, request.query, user, reachOf(user)));
     },
   );
 }

@@ -1,7 +1,16 @@
 import { type CurrencySum, type DashboardQuery, type DashboardSummary, roundMoney } from '@quayside/contract';
 import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emails, inquiryStates, orders, quotations, taskRecipients, tasks } from '../../db/schema';
+import {
+  emailDayCounts,
+  emails,
+  inquiryStates,
+  orders,
+  quotations,
+  taskRecipients,
+  tasks,
+} from '../../db/schema';
+import { mailScope, orderScope, quotationScope, type Viewer } from '../../lib/scope';
 import { listFilters } from '../email/service';
 import { unreadCount } from '../email/unread';
 import { inquiryFilter } from '../inquiries/service';
@@ -44,29 +53,36 @@ const unanswered = sql`NOT EXISTS (SELECT 1 FROM emails answer WHERE answer.thre
  * Inquiries still new: all of them (the day counts) less those with another state (the state rows,
  * each an index lookup of its email), instead of reading every inquiry to find it has no state row.
  */
-async function unhandledInquiries(db: Db, ownerId: number | undefined): Promise<number> {
+async function unhandledInquiries(db: Db, viewer: Viewer, ownerId: number | undefined): Promise<number> {
   const [all, [moved]] = await Promise.all([
-    mailCount(db, inquiryMail(ownerId)),
+    mailCount(db, and(inquiryMail(ownerId), mailScope(viewer, emailDayCounts.accountId))),
     db
       .select({ n: count() })
       .from(inquiryStates)
       .innerJoin(emails, eq(emails.id, inquiryStates.emailId))
-      .where(and(inquiryFilter({ ...page, handler_id: ownerId }), ne(inquiryStates.state, 'new'))),
+      .where(
+        and(
+          inquiryFilter({ ...page, handler_id: ownerId }),
+          mailScope(viewer, emails.accountId),
+          ne(inquiryStates.state, 'new'),
+        ),
+      ),
   ]);
   return all - (moved?.n ?? 0);
 }
 
-async function inquiryCards(db: Db, query: DashboardQuery, ownerId: number | undefined) {
+async function inquiryCards(db: Db, viewer: Viewer, query: DashboardQuery, ownerId: number | undefined) {
   const previous = previousPeriod(query.from, query.to);
-  const mine = inquiryMail(ownerId);
+  const mine = and(inquiryMail(ownerId), mailScope(viewer, emailDayCounts.accountId));
   const [open, now, before, waiting] = await Promise.all([
-    unhandledInquiries(db, ownerId),
+    unhandledInquiries(db, viewer, ownerId),
     mailCount(db, and(mine, daysBetween(query.from, query.to))),
     mailCount(db, and(mine, daysBetween(previous.from, previous.to))),
     countEmails(
       db,
       and(
         inquiryFilter({ ...page, handler_id: ownerId }),
+        mailScope(viewer, emails.accountId),
         stillNew,
         sql`${emails.date} < now() - interval '24 hours'`,
         unanswered,
@@ -81,21 +97,27 @@ async function countEmails(db: Db, where: SQL | undefined): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function emailCards(db: Db, ownerId: number | undefined) {
+async function emailCards(db: Db, viewer: Viewer, ownerId: number | undefined) {
   const [followUps, failed] = await Promise.all([
     countEmails(
       db,
-      and(...listFilters({ ...page, folder: 'inbox', status: 'follow_up', handler_id: ownerId })),
+      and(
+        ...listFilters({ ...page, folder: 'inbox', status: 'follow_up', handler_id: ownerId }),
+        mailScope(viewer, emails.accountId),
+      ),
     ),
-    mailCount(db, failedSends(ownerId)),
+    mailCount(db, and(failedSends(ownerId), mailScope(viewer, emailDayCounts.accountId))),
   ]);
   return { followUps, failed };
 }
 
 const expiringSoon = sql`${quotations.validUntil} <= current_date + 7`;
 
-async function quotationCards(db: Db, ownerId: number | undefined) {
-  const open = quotationFilter({ ...page, status: ['draft', 'sent'], owner_id: ownerId });
+async function quotationCards(db: Db, viewer: Viewer, ownerId: number | undefined) {
+  const open = and(
+    quotationFilter({ ...page, status: ['draft', 'sent'], owner_id: ownerId }),
+    quotationScope(viewer),
+  );
   const [sums, [expiring]] = await Promise.all([
     db
       .select({
@@ -112,7 +134,7 @@ async function quotationCards(db: Db, ownerId: number | undefined) {
   return { open: withCount(sums), expiring: expiring?.n ?? 0 };
 }
 
-async function orderCard(db: Db, ownerId: number | undefined) {
+async function orderCard(db: Db, viewer: Viewer, ownerId: number | undefined) {
   const sums = await db
     .select({
       currency: orders.currency,
@@ -120,16 +142,16 @@ async function orderCard(db: Db, ownerId: number | undefined) {
       amount: sql<string>`sum(${orders.total} - ${orders.paid})::text`,
     })
     .from(orders)
-    .where(orderFilter({ ...page, status: ['in_progress'], owner_id: ownerId }))
+    .where(and(orderFilter({ ...page, status: ['in_progress'], owner_id: ownerId }), orderScope(viewer)))
     .groupBy(orders.currency)
     .orderBy(orders.currency);
   return withCount(sums);
 }
 
 /** Tasks running now (the task list filtered to running) and their recipients sent and opened. */
-async function runningTasks(db: Db, ownerId: number | undefined) {
+async function runningTasks(db: Db, viewer: Viewer, ownerId: number | undefined) {
   const running = and(
-    taskListFilter({ ...page, status: 'running' }),
+    taskListFilter({ ...page, status: 'running' }, viewer),
     ownerId ? eq(tasks.createdBy, ownerId) : undefined,
   );
   const [[task], [sends]] = await Promise.all([
@@ -158,24 +180,26 @@ function withCount(rows: { currency: string; n: number; amount: string }[]) {
 const skip = Promise.resolve(null);
 
 /**
- * The dashboard's figures for one viewer. `ownerId` narrows every card to one salesperson (their
- * inquiries and mail as handler, their quotations and orders as owner, their accounts' unread mail).
+ * The dashboard's figures for one viewer, each exactly the records she may open in its list (mail:
+ * `mailScope`, documents: their scope, tasks: `ownScope`; lib/scope.ts). `ownerId` narrows every
+ * card to one salesperson (their inquiries and mail as handler, their quotations and orders as
+ * owner, their accounts' unread mail).
  */
 export async function dashboardSummary(
   db: Db,
   query: DashboardQuery,
-  viewer: { id: number; roles: readonly string[] },
+  viewer: Viewer,
   reach: Reach,
 ): Promise<DashboardSummary> {
   const ownerId = query.owner_id;
   const mailOf = ownerId === undefined ? viewer : { id: ownerId, roles: [] };
   const [unread, inquiry, mail, quotation, order, task] = await Promise.all([
     unreadCount(db, mailOf),
-    reach.inquiries ? inquiryCards(db, query, ownerId) : skip,
-    reach.emails ? emailCards(db, ownerId) : skip,
-    reach.quotations ? quotationCards(db, ownerId) : skip,
-    reach.orders ? orderCard(db, ownerId) : skip,
-    reach.tasks ? runningTasks(db, ownerId) : skip,
+    reach.inquiries ? inquiryCards(db, viewer, query, ownerId) : skip,
+    reach.emails ? emailCards(db, viewer, ownerId) : skip,
+    reach.quotations ? quotationCards(db, viewer, ownerId) : skip,
+    reach.orders ? orderCard(db, viewer, ownerId) : skip,
+    reach.tasks ? runningTasks(db, viewer, ownerId) : skip,
   ]);
   const previous = previousPeriod(query.from, query.to);
   return {

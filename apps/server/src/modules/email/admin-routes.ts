@@ -19,15 +19,20 @@ import { z } from 'zod';
 import { currentUser } from '../../lib/access';
 import { ok } from '../../lib/envelope';
 import { requestLanguage } from '../../lib/i18n';
+import { isAdmin } from '../../lib/scope';
 import { testAccount } from './account-test';
 import { getAccount, listAccounts, saveAccount } from './accounts';
 import { addToBlacklist, listBlacklist, removeFromBlacklist } from './blacklist';
 import { countryName, lookupIp } from './geoip';
 import { requestAccountSync } from './jobs';
+import { ownAccounts } from './own-accounts';
 
 const adminOnly = { access: ['admin'] } as const;
 
-/** Mail accounts, the blacklist and IP information: admin only. */
+/**
+ * Mail accounts, the blacklist and IP information: admin only; a salesperson reads her own accounts
+ * (the folder lists' account filter), without their server settings (own-accounts.ts).
+ */
 export default async function emailAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
@@ -36,14 +41,18 @@ export default async function emailAdminRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/email/get_email_account_detail/',
     {
-      config: adminOnly,
+      config: { access: ['sales'] },
       schema: {
         tags,
         querystring: emailAccountQuery,
         response: { 200: envelope(z.union([emailAccount, z.array(emailAccount)])) },
       },
     },
-    async (request) => ok(request.query.id ? await getAccount(db, request.query.id) : await listAccounts(db)),
+    async (request) => {
+      const user = currentUser(request);
+      if (!isAdmin(user)) return ok(await ownAccounts(db, user, request.query.id));
+      return ok(request.query.id ? await getAccount(db, request.query.id) : await listAccounts(db));
+    },
   );
   app.post(
     '/api/email/update_email_account/',

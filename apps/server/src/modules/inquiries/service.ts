@@ -12,8 +12,9 @@ import {
 import { and, count, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, emails, inquiryStates, quotations, users } from '../../db/schema';
-import { invalid } from '../../lib/errors';
+import { conflict, invalid } from '../../lib/errors';
 import { containsPattern, offsetOf } from '../../lib/list';
+import { mailScope, mayReadCustomer, mayReadMail, missing, type Viewer } from '../../lib/scope';
 import { findCustomersByEmails } from '../customers/matching';
 import { assertEmailFree, changed as customersChanged, toColumns } from '../customers/service';
 
@@ -41,8 +42,13 @@ export function inquiryFilter(query: InquiryListQuery): SQL | undefined {
   return and(...where);
 }
 
-export async function listInquiries(db: Db, query: InquiryListQuery): Promise<InquiryListAnswer> {
-  const base = inquiryFilter(query);
+/** The inquiry list, narrowed to the viewer's mail (an admin all; a salesperson her accounts'). */
+export async function listInquiries(
+  db: Db,
+  viewer: Viewer,
+  query: InquiryListQuery,
+): Promise<InquiryListAnswer> {
+  const base = and(inquiryFilter(query), mailScope(viewer, emails.accountId));
   const where = query.state ? and(base, eq(stateSql, query.state)) : base;
   const from = () =>
     db
@@ -159,10 +165,11 @@ export async function setInquiryState(db: Db, body: InquiryStateBody, userId: nu
 export async function customerForInquiry(
   db: Db,
   emailId: number,
-  creator: { id: number },
+  creator: Viewer,
 ): Promise<InquiryCustomerAnswer> {
   const [email] = await db
     .select({
+      accountId: emails.accountId,
       customerId: emails.customerId,
       fromName: emails.fromName,
       fromAddress: emails.fromAddress,
@@ -172,14 +179,22 @@ export async function customerForInquiry(
     .where(and(eq(emails.id, emailId), eq(emails.type, 'inquiry'), isNull(emails.deletedAt)))
     .limit(1);
   if (!email) throw invalid('email_id', 'recordNotFound', { thing: 'thingInquiry' });
+  if (!(await mayReadMail(db, creator, email.accountId))) throw missing(creator, 'thingInquiry');
   const linked = email.customerId
     ? await db
-        .select({ id: customers.id })
+        .select({ id: customers.id, ownerId: customers.ownerId })
         .from(customers)
         .where(and(eq(customers.id, email.customerId), isNull(customers.deletedAt)))
     : [];
-  if (linked[0]) return { customer_id: linked[0].id, created: false };
+  if (linked[0]) return ownedBy(db, creator, linked[0], email.fromAddress);
   const [match] = await findCustomersByEmails(db, [email.fromAddress]);
+  if (match) {
+    const [row] = await db
+      .select({ id: customers.id, ownerId: customers.ownerId })
+      .from(customers)
+      .where(eq(customers.id, match.id));
+    if (row && !mayReadCustomer(creator, row.ownerId)) await ownedBy(db, creator, row, match.email);
+  }
   const answer = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     let customerId = match?.id;
@@ -206,4 +221,23 @@ export async function customerForInquiry(
   });
   if (answer.created) customersChanged(db);
   return answer;
+}
+
+/**
+ * The existing customer of an inquiry, when the viewer may read it (hers, the pool's, or any for an
+ * admin); another salesperson's answers 409 naming its owner, never its data: she asks the admin
+ * for a transfer instead of making a duplicate.
+ */
+async function ownedBy(
+  db: Db,
+  viewer: Viewer,
+  customer: { id: number; ownerId: number | null },
+  email: string,
+): Promise<InquiryCustomerAnswer> {
+  if (mayReadCustomer(viewer, customer.ownerId)) return { customer_id: customer.id, created: false };
+  const [owner] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, customer.ownerId ?? 0));
+  throw conflict('customerEmailOwned', { email, owner: owner?.name ?? '' });
 }

@@ -15,6 +15,15 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { customers, emails, invoices, orders, packingLists, products, quotations } from '../../db/schema';
 import { containsPattern } from '../../lib/list';
+import {
+  customerScope,
+  invoiceScope,
+  mailScope,
+  orderScope,
+  packingListScope,
+  quotationScope,
+  type Viewer,
+} from '../../lib/scope';
 import { customerFilter } from '../customers/service';
 import { inquiryFilter } from '../inquiries/service';
 import { invoiceFilter } from '../invoices/service';
@@ -28,12 +37,7 @@ export const HITS_PER_KIND = 5;
 
 const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
 
-type Finder = (
-  db: Db,
-  q: string,
-  viewer: { id: number },
-  kinds: readonly SearchKind[],
-) => Promise<SearchHit[]>;
+type Finder = (db: Db, q: string, viewer: Viewer, kinds: readonly SearchKind[]) => Promise<SearchHit[]>;
 
 /** Candidates a rare word may bring before the inbox is searched for the whole text the usual way. */
 const RARE_WORD_CANDIDATES = 1000;
@@ -83,7 +87,12 @@ async function inboxByRareWord(db: Db, q: string): Promise<SQL | null> {
  * a common word is found among the newest mail of each folder instead of sorting every match. In the
  * inbox (most of the mail) a text with a rare word is looked for among that word's rows first.
  */
-async function findMail(db: Db, q: string, kinds: readonly SearchKind[]): Promise<SearchHit[]> {
+async function findMail(
+  db: Db,
+  q: string,
+  viewer: Viewer,
+  kinds: readonly SearchKind[],
+): Promise<SearchHit[]> {
   const inFolder = async (folder: 'inbox' | 'outbox') => {
     const among = folder === 'inbox' ? await inboxByRareWord(db, q) : null;
     return db
@@ -98,6 +107,7 @@ async function findMail(db: Db, q: string, kinds: readonly SearchKind[]): Promis
         and(
           isNull(emails.deletedAt),
           eq(emails.folder, folder),
+          mailScope(viewer, emails.accountId),
           // Among a rare word's rows the text is checked on each (strpos: the same "contains" as the
           // LIKE, which the planner would answer from the trigram index again).
           among
@@ -136,7 +146,7 @@ const RECENT_INQUIRIES = 500;
  * trigram index (`search_text` holds subject and sender, so that condition changes no answer; nor
  * does `folder <> 'drafts'`, which lets the inquiries' date index serve: an inquiry is received mail).
  */
-async function findInquiries(db: Db, q: string, viewer: { id: number }): Promise<SearchHit[]> {
+async function findInquiries(db: Db, q: string, viewer: Viewer): Promise<SearchHit[]> {
   const subtitle = sql<string>`coalesce(nullif(${customerName}, ''), nullif(${emails.fromName}, ''), ${emails.fromAddress})`;
   const inquiries = and(inquiryFilter(inquiryListQuery.parse({})), ne(emails.folder, 'drafts'));
   const matching = inquiryFilter(inquiryListQuery.parse({ q }));
@@ -145,7 +155,7 @@ async function findInquiries(db: Db, q: string, viewer: { id: number }): Promise
       .select({ id: emails.id, title: emails.subject, subtitle, date: emails.date })
       .from(emails)
       .leftJoin(customers, eq(customers.id, emails.customerId))
-      .where(and(where, ne(emails.folder, 'drafts')))
+      .where(and(where, ne(emails.folder, 'drafts'), mailScope(viewer, emails.accountId)))
       .orderBy(desc(emails.date), desc(emails.id))
       .limit(limit);
   const recent = db
@@ -209,17 +219,32 @@ const finders: Record<SearchKind, Finder> = {
     db
       .select({ id: customers.id, title: customerName, subtitle: customers.email })
       .from(customers)
-      .where(customerFilter(customerListQuery.parse({ q }), viewer))
+      .where(
+        and(customerFilter(customerListQuery.parse({ q }), viewer), customerScope(viewer, customers.ownerId)),
+      )
       // The customer list's own order (newest first), on its index.
       .orderBy(sql`${customers.createdAt} DESC NULLS LAST, ${customers.id} DESC NULLS LAST`)
       .limit(HITS_PER_KIND),
-  email: (db, q, _viewer, kinds) => findMail(db, q, kinds),
+  email: findMail,
   inquiry: findInquiries,
-  quotation: (db, q) => findNumbered(db, q, quotations, quotationFilter(quotationListQuery.parse({ q }))),
-  order: (db, q) => findNumbered(db, q, orders, orderFilter(orderListQuery.parse({ q }))),
-  invoice: (db, q) => findNumbered(db, q, invoices, invoiceFilter(invoiceListQuery.parse({ q }))),
-  packing_list: (db, q) =>
-    findNumbered(db, q, packingLists, packingListFilter(packingListQuery.parse({ q }))),
+  quotation: (db, q, viewer) =>
+    findNumbered(
+      db,
+      q,
+      quotations,
+      and(quotationFilter(quotationListQuery.parse({ q })), quotationScope(viewer)),
+    ),
+  order: (db, q, viewer) =>
+    findNumbered(db, q, orders, and(orderFilter(orderListQuery.parse({ q })), orderScope(viewer))),
+  invoice: (db, q, viewer) =>
+    findNumbered(db, q, invoices, and(invoiceFilter(invoiceListQuery.parse({ q })), invoiceScope(viewer))),
+  packing_list: (db, q, viewer) =>
+    findNumbered(
+      db,
+      q,
+      packingLists,
+      and(packingListFilter(packingListQuery.parse({ q })), packingListScope(viewer)),
+    ),
   product: async (db, q) => {
     const where = await productFilter(db, productListQuery.parse({ q }));
     const rows = (w: SQL | undefined) =>
@@ -235,11 +260,15 @@ const finders: Record<SearchKind, Finder> = {
   },
 };
 
-/** Searches the kinds the viewer may list, all at once; kinds without a hit are left out. */
+/**
+ * Searches the kinds the viewer may list, all at once, each narrowed to the records she may open
+ * (lib/scope.ts: customers, mail and inquiries, documents; products are everyone's); kinds without a
+ * hit are left out.
+ */
 export async function searchEverywhere(
   db: Db,
   q: string,
-  viewer: { id: number },
+  viewer: Viewer,
   kinds: readonly SearchKind[],
 ): Promise<SearchAnswer> {
   const found = await Promise.all(

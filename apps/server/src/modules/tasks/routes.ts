@@ -41,8 +41,8 @@ import { DEFAULT_TASK_SENDER } from './worker';
 const publicUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
- * Tasks (spec §2): the list is admin-only; create and detail are hidden routes every signed-in user
- * reaches, and a task is worked by an admin or by a user who may send from its account.
+ * Tasks (spec §2): the list is for admins and salespeople (hers only); create and detail are hidden
+ * routes every signed-in user reaches, and a task is worked as access.ts `mayWorkTask` says.
  */
 export default async function taskRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -59,10 +59,10 @@ export default async function taskRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/task/list/',
     {
-      config: admin,
+      config: { access: ['sales'] },
       schema: { tags, querystring: taskListQuery, response: { 200: envelope(listAnswer(taskListItem)) } },
     },
-    async (request) => ok(await service.listTasks(db, request.query)),
+    async (request) => ok(await service.listTasks(db, currentUser(request), request.query)),
   );
   app.get(
     '/api/task/detail/',
@@ -154,7 +154,7 @@ export default async function taskRoutes(fastify: FastifyInstance) {
     '/api/task/preview/',
     { config: user, schema: { tags, body: taskPreviewBody, response: { 200: envelope(taskPreview) } } },
     async (request) => {
-      const values = await mergeValuesFor(db, request.body.address);
+      const values = await mergeValuesFor(db, request.body.address, currentUser(request));
       return ok({
         subject: renderMerge(request.body.subject, values, 'text'),
         html: renderMerge(request.body.html, values, 'html'),

@@ -17,11 +17,13 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizz
 import type { Db } from '../../db/client';
 import { customers, emailAccounts, files, taskRecipients, tasks } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
+import { AppError, forbidden, invalid } from '../../lib/errors';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
+import { ownScope, type Viewer } from '../../lib/scope';
 import type { SessionUser } from '../../lib/sessions';
 import { findAccountRow, mayUseAccounts } from '../email/accounts';
 import { readableFiles } from '../files/access';
+import { loadTask, taskAudience } from './access';
 import { resolveAudience } from './audience';
 import {
   fixedSchedule,
@@ -36,23 +38,9 @@ import { wakeTaskSender } from './wake';
 type TaskRow = typeof tasks.$inferSelect;
 type User = SessionUser;
 
-const isAdmin = (user: User) => user.roles.includes('admin');
 export const newToken = () => randomBytes(18).toString('base64url');
 
-/** The one rule for a task: an admin, or a user who may send from its account. */
-export async function mayWorkTask(db: Db, user: User, row: TaskRow): Promise<boolean> {
-  return isAdmin(user) || (await mayUseAccounts(db, user, [row.accountId]));
-}
-
-export async function loadTask(db: Db, user: User, id: number): Promise<TaskRow> {
-  const [row] = await db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt)));
-  if (!row) throw notFound('thingTask');
-  if (!(await mayWorkTask(db, user, row))) throw forbidden();
-  return row;
-}
+export { loadTask, mayWorkTask } from './access';
 
 type Counts = Omit<TaskCounts, 'progress'> & { next: Date | null };
 
@@ -130,9 +118,11 @@ function toListItem(row: TaskRow, account: string, c: Counts): TaskListItem {
 
 const sortColumns = { created_at: tasks.createdAt, name: sql`lower(${tasks.name})`, status: tasks.status };
 
-export function taskListFilter(query: TaskListQuery): SQL | undefined {
+/** The task list's filter, narrowed to the viewer's tasks (a salesperson: her own). */
+export function taskListFilter(query: TaskListQuery, viewer: Viewer): SQL | undefined {
   return and(
     isNull(tasks.deletedAt),
+    ownScope(viewer, tasks.createdBy),
     query.q
       ? sql`lower(${tasks.name} || ' ' || ${tasks.remark}) LIKE ${containsPattern(query.q)}`
       : undefined,
@@ -141,8 +131,12 @@ export function taskListFilter(query: TaskListQuery): SQL | undefined {
   );
 }
 
-export async function listTasks(db: Db, query: TaskListQuery): Promise<ListAnswer<TaskListItem>> {
-  const where = taskListFilter(query);
+export async function listTasks(
+  db: Db,
+  viewer: Viewer,
+  query: TaskListQuery,
+): Promise<ListAnswer<TaskListItem>> {
+  const where = taskListFilter(query, viewer);
   const [rows, [total]] = await Promise.all([
     db
       .select({ task: tasks, account: emailAccounts.address, next: nextSend })
@@ -507,11 +501,12 @@ export async function* allRecipients(db: Db, query: Pick<TaskRecipientsQuery, 'i
   }
 }
 
-/** The SSE `task` event with the task's progress, to everyone signed in; done first when nobody is left. */
+/** The SSE `task` event with the task's progress, to those who may open the task; done first when nobody is left. */
 export async function announceTask(ctx: Pick<AppContext, 'db' | 'events'>, id: number): Promise<void> {
   await finishIfDone(ctx.db, id);
   // Only the counters: a sending task is announced every few seconds, its body is not needed.
   const [task] = await ctx.db.select(counterColumns).from(tasks).where(eq(tasks.id, id));
   if (!task) return;
-  ctx.events.publish('all', { type: 'task', data: { id, progress: progressOf(countsOf(task, null)) } });
+  const event = { type: 'task', data: { id, progress: progressOf(countsOf(task, null)) } } as const;
+  for (const userId of await taskAudience(ctx.db, id)) ctx.events.publish({ userId }, event);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { files, taskRecipients, tasks } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
+import { readableCustomers, type Viewer } from '../../lib/scope';
 import type { SessionUser } from '../../lib/sessions';
 import { findCustomersByEmails } from '../customers/matching';
 import { getCustomer } from '../customers/service';
@@ -22,10 +23,14 @@ export const TEST_SUBJECT_PREFIX = '[Test] ';
 /** Shaped like a recipient's token but never one (those are 24 characters): its links find nobody. */
 const TEST_TOKEN = 'test-send-matches-nobody';
 
-/** The merge values of an address: its customer's, or the address alone. */
-export async function mergeValuesFor(db: Db, raw: string) {
+/**
+ * The merge values of an address: its customer's, when the viewer may read that customer (a
+ * salesperson: hers or the pool's), or the address alone.
+ */
+export async function mergeValuesFor(db: Db, raw: string, viewer: Viewer) {
   const address = normaliseAddress(raw);
-  const [found] = address ? await findCustomersByEmails(db, [address]) : [];
+  const [match] = address ? await findCustomersByEmails(db, [address]) : [];
+  const found = match && (await readableCustomers(db, viewer, [match.id])).has(match.id) ? match : undefined;
   const customer = found ? await getCustomer(db, found.id) : undefined;
   return mergeValues(
     address,
@@ -64,7 +69,7 @@ export async function sendTestEmail(
     'attachment_ids',
   );
   const to = account.address;
-  const values = await mergeValuesFor(db, body.address?.trim() || to);
+  const values = await mergeValuesFor(db, body.address?.trim() || to, user);
   // Only what the message builder reads of a task and a recipient.
   const task = {
     ...row,

@@ -34,21 +34,25 @@ import { exportProducts } from './spreadsheet-export';
 import { exportFileName, importProducts, importTemplate, templateFileName } from './spreadsheet-import';
 
 /**
- * Products (spec §2: ProductIndex is admin-only). Every signed-in user may pick products for a
- * quotation through `options`.
+ * Products (spec §2: ProductIndex is admin-only). Salespeople read the catalogue (list, detail,
+ * export, categories; pictures are any signed-in user's, products/file-owner.ts); every change,
+ * the bin and the import stay admin's. Every signed-in user may pick products for a quotation
+ * through `options`.
  */
 export default async function productRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, files: store } = app.ctx;
   const tags = ['products'];
   const admin = { access: ['admin'] } as const;
+  // The catalogue is read by salespeople too (they quote from it); every change stays admin's.
+  const reader = { access: ['sales'] } as const;
   const count = envelope(z.object({ count: z.number().int() }));
   const writer = (request: FastifyRequest) => ({ store, user: currentUser(request) });
 
   app.get(
     '/api/product/list/',
     {
-      config: admin,
+      config: reader,
       schema: { tags, querystring: productListQuery, response: { 200: envelope(listAnswer(product)) } },
     },
     async (request) => ok(await service.listProducts(db, request.query)),
@@ -63,7 +67,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/api/product/detail/',
-    { config: admin, schema: { tags, querystring: productIdQuery, response: { 200: envelope(product) } } },
+    { config: reader, schema: { tags, querystring: productIdQuery, response: { 200: envelope(product) } } },
     async (request) => ok(await service.getProduct(db, request.query.id)),
   );
   app.post(
@@ -111,7 +115,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/product/export/',
-    { config: admin, schema: { tags, querystring: productListQuery } },
+    { config: reader, schema: { tags, querystring: productListQuery } },
     async (request, reply) =>
       sendXlsx(
         reply,
@@ -149,7 +153,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/product_category/list/',
-    { config: admin, schema: { tags, response: { 200: envelope(z.array(productCategory)) } } },
+    { config: reader, schema: { tags, response: { 200: envelope(z.array(productCategory)) } } },
     async () => ok(await categories.listCategories(db)),
   );
   app.post(

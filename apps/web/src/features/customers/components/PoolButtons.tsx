@@ -1,4 +1,4 @@
-import { ExportOutlined, ImportOutlined } from '@ant-design/icons';
+import { RollbackOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Segmented, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '@/shared/feedback';
@@ -56,7 +56,7 @@ export function ClaimButton({
       <Button
         size="small"
         type={bulk ? 'default' : 'link'}
-        icon={<ImportOutlined />}
+        icon={<UserAddOutlined />}
         loading={claim.isPending}
         onClick={() => void run().catch(() => {})}
       >
@@ -101,7 +101,7 @@ export function ReleaseButton({
       onConfirm={() => run().catch(() => {})}
     >
       {bulk ? (
-        <Button size="small" icon={<ExportOutlined />} loading={release.isPending}>
+        <Button size="small" icon={<RollbackOutlined />} loading={release.isPending}>
           {label}
         </Button>
       ) : (
@@ -109,7 +109,7 @@ export function ReleaseButton({
           <Button
             type="text"
             size="small"
-            icon={<ExportOutlined />}
+            icon={<RollbackOutlined />}
             aria-label={label}
             loading={release.isPending}
           />

@@ -322,4 +322,31 @@ describe('duplicates of another salesperson’s customer', () => {
       .where(sql`${customers.email} = 'f@fine-imports.example'`);
     expect(fine?.o).toBe(id.tom);
   });
+
+  it('skips a pool customer’s email on import, and updates it only once claimed', async () => {
+    const pooled = await customer(null, { email: 'pool.buyer@pool-imports.example' });
+    const sheet = async () => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['Company name', 'Email', 'Remark']);
+      ws.addRow(['Pool Buyer', 'pool.buyer@pool-imports.example', `try ${Math.random()}`]);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    const upload = async (mode: string) => {
+      const { payload, headers } = multipartFile('p.xlsx', await sheet());
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/customer/import/?on_duplicate=${mode}`,
+        headers: { ...headers, 'x-token': tom },
+        payload,
+      });
+      return res.json().data;
+    };
+    expect(await upload('skip')).toMatchObject({ created: 0, skipped: 1, errors: [] });
+    const refused = await upload('update');
+    expect(refused).toMatchObject({ created: 0, updated: 0 });
+    expect(refused.errors[0].msg).toContain('claim');
+    await post('/api/customer/claim/', { ids: [pooled] }, tom);
+    expect(await upload('update')).toMatchObject({ updated: 1, errors: [] });
+  });
 });

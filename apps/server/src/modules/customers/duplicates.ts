@@ -132,7 +132,7 @@ export async function assertNoDuplicate(
 
 /**
  * The same rules for the rows of an import, all at once: for each row index refused, the reason in
- * `lang`. An email that is already a customer's the viewer may work is left to the import's
+ * `lang`. An email that is already a customer's that `mayWork` accepts is left to the import's
  * skip-or-update choice; one she may not work (another's, or for a salesperson the pool) is refused.
  */
 export async function importDuplicates(

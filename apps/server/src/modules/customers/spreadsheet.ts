@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import type { EventHub } from '../../lib/events';
 import { type Lang, translate } from '../../lib/i18n';
 import { type DbOrTx, type ImportJob, type ImportOutcome, runImport } from '../../lib/imports';
-import { isSalesOnly, mayWorkCustomer, type Viewer } from '../../lib/scope';
+import { isSalesOnly, mayReadCustomer, mayWorkCustomer, type Viewer } from '../../lib/scope';
 import { readSheet, type SheetColumn, SpreadsheetError, streamWorkbook } from '../../lib/spreadsheet';
 import { importDuplicates } from './duplicates';
 import { changed, customerFilter, toColumns } from './service';
@@ -197,7 +197,7 @@ export async function importCustomers(
 async function checkRows(
   db: Db,
   file: { bytes: Buffer; name: string },
-  options: { userId: number; viewer: Viewer; lang: Lang },
+  options: { userId: number; viewer: Viewer; lang: Lang; onDuplicate: 'skip' | 'update' },
 ): Promise<Checked> {
   const { lang } = options;
   let sheet: Awaited<ReturnType<typeof readSheet>>;
@@ -263,11 +263,14 @@ async function checkRows(
     checked.good.push({ row, fields: parsed.data });
   }
   // Another's customer, by email or company domain (duplicates.ts): refused, naming only its owner.
+  // An existing one the importer may read is skipped; updated only if she may work it.
+  const { viewer } = options;
   const refused = await importDuplicates(
     db,
     checked.good.map((p) => ({ email: p.fields.email, ownerId: p.fields.owner_id ?? null })),
-    options.viewer,
-    (ownerId) => mayWorkCustomer(options.viewer, ownerId),
+    viewer,
+    (ownerId) =>
+      options.onDuplicate === 'skip' ? mayReadCustomer(viewer, ownerId) : mayWorkCustomer(viewer, ownerId),
     lang,
   );
   if (refused.size > 0) {

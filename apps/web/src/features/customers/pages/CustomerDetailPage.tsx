@@ -277,8 +277,8 @@ function CustomerDetail({
           <Card variant="borderless" className="customer-activity" title={t('customers.activity')}>
             <ActivityTabs customerId={c.id} />
           </Card>
-          {canOpen('/order/quotation') && <CustomerQuotations customerId={c.id} />}
-          {canOpen('/order/list') && <CustomerOrders customerId={c.id} />}
+          {canOpen('/order/quotation') && <CustomerQuotations customerId={c.id} mayCreate={editable} />}
+          {canOpen('/order/list') && <CustomerOrders customerId={c.id} mayCreate={editable} />}
           {canOpen('/invoice/list') && <CustomerInvoices customerId={c.id} />}
           {canOpen('/packing/list') && <CustomerPackingLists customerId={c.id} />}
         </Col>

@@ -8,8 +8,15 @@ import { CurrencyTotals } from './CurrencyTotals';
 import { OrderStatusTag } from './StatusTag';
 import '../orders.css';
 
-/** On a customer's page (admin): the customer's orders, newest first, with what they still owe. */
-export function CustomerOrders({ customerId }: { customerId: number }) {
+/** On a customer's page (who may open the documents): the customer's orders, newest first, with what they still owe. */
+export function CustomerOrders({
+  customerId,
+  mayCreate = true,
+}: {
+  customerId: number;
+  /** False for a customer of the pool a salesperson has not claimed (documents are made for her own). */
+  mayCreate?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data } = useOrderList({ customer_id: customerId, page_size: 20 });
@@ -20,9 +27,11 @@ export function CustomerOrders({ customerId }: { customerId: number }) {
       title={t('order.title')}
       data-testid="customer-orders"
       extra={
-        <Button size="small" onClick={() => navigate(`/order/create?customer_id=${customerId}`)}>
-          {t('order.new')}
-        </Button>
+        mayCreate && (
+          <Button size="small" onClick={() => navigate(`/order/create?customer_id=${customerId}`)}>
+            {t('order.new')}
+          </Button>
+        )
       }
     >
       <CurrencyTotals totals={data?.totals ?? []} />

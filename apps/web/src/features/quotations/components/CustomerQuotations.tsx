@@ -9,8 +9,15 @@ import { parseTime } from '@/shared/format';
 import { get } from '@/shared/request';
 import { useQuotationList } from '../api';
 
-/** On a customer's page (admin): the customer's quotations and inquiries, newest first. */
-export function CustomerQuotations({ customerId }: { customerId: number }) {
+/** On a customer's page (who may open the documents): the customer's quotations and inquiries, newest first. */
+export function CustomerQuotations({
+  customerId,
+  mayCreate = true,
+}: {
+  customerId: number;
+  /** False for a customer of the pool a salesperson has not claimed (documents are made for her own). */
+  mayCreate?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: quotations } = useQuotationList({ customer_id: customerId, page_size: 20 });
@@ -25,9 +32,11 @@ export function CustomerQuotations({ customerId }: { customerId: number }) {
       className="customer-quotations"
       title={t('quotations.title')}
       extra={
-        <Button size="small" onClick={() => navigate(`/order/createQuotation?customer_id=${customerId}`)}>
-          {t('quotations.new')}
-        </Button>
+        mayCreate && (
+          <Button size="small" onClick={() => navigate(`/order/createQuotation?customer_id=${customerId}`)}>
+            {t('quotations.new')}
+          </Button>
+        )
       }
     >
       <List

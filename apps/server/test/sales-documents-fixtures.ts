@@ -17,12 +17,13 @@ import { multipartFile } from './multipart';
 /**
  * The world of test/sales-documents.test.ts: two salespeople (lily, tom), an editor, the admin; a
  * customer of each salesperson and one in the pool; for every document kind a record of each class
- * (lily's own, tom's, and one the admin made for lily's customer), each with a line picture of its own.
+ * (lily's own, tom's, one the admin made for lily's customer, one the admin made for the pool
+ * customer), each with a line picture of its own.
  */
 export type Caller = 'admin' | 'salesOwner' | 'salesOther' | 'editor' | 'noToken';
-export type Cls = 'own' | 'others' | 'herCustomer';
+export type Cls = 'own' | 'others' | 'herCustomer' | 'pool';
 export const CALLERS: Caller[] = ['admin', 'salesOwner', 'salesOther', 'editor', 'noToken'];
-export const CLASSES: Cls[] = ['own', 'others', 'herCustomer'];
+export const CLASSES: Cls[] = ['own', 'others', 'herCustomer', 'pool'];
 export type Kind = 'quotation' | 'order' | 'invoice' | 'packing';
 export type Doc = { id: number; number: string; picture?: number };
 
@@ -120,8 +121,10 @@ export async function buildWorld(): Promise<World> {
     product_id: productId,
     picture_file_id: pictureId,
   });
-  const customerOf = (cls: Cls) => (cls === 'others' ? customers.tom : customers.lily);
-  const ownerOf = (cls: Cls) => ({ own: userIds.lily, others: userIds.tom, herCustomer: userIds.admin })[cls];
+  const customerOf = (cls: Cls) =>
+    ({ own: customers.lily, others: customers.tom, herCustomer: customers.lily, pool: customers.pool })[cls];
+  const ownerOf = (cls: Cls) =>
+    ({ own: userIds.lily, others: userIds.tom, herCustomer: userIds.admin, pool: userIds.admin })[cls];
   const own = async (kind: Kind, cls: Cls, id: number) => {
     const table = TABLES[kind];
     await t.database.db

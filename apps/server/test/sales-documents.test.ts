@@ -16,7 +16,8 @@ import {
 /**
  * Who may do what with documents (issue 32; docs/decisions.md "Who sees what: documents"): every
  * document operation × {admin, lily (sales, the owner), tom (another salesperson), an editor, no
- * token} × {lily's own record, tom's record, a record the admin made for lily's customer}. A list or
+ * token} × {lily's own record, tom's record, a record the admin made for lily's customer, one the
+ * admin made for a pool customer (only its owner and the admin read it)}. A list or
  * export "allows" a record when the record is in it. A new document route without a row here fails
  * the first test.
  */
@@ -30,20 +31,25 @@ type Op = {
   run(caller: Caller, cls: Cls): Promise<Outcome | string>;
 };
 
-const row = (own: Outcome, others: Outcome, herCustomer: Outcome) => ({ own, others, herCustomer });
-const ALL = row('allow', 'allow', 'allow');
-const NONE = row('deny', 'deny', 'deny');
-const AUTH = row('auth', 'auth', 'auth');
+const row = (own: Outcome, others: Outcome, herCustomer: Outcome, pool: Outcome) => ({
+  own,
+  others,
+  herCustomer,
+  pool,
+});
+const ALL = row('allow', 'allow', 'allow', 'allow');
+const NONE = row('deny', 'deny', 'deny', 'deny');
+const AUTH = row('auth', 'auth', 'auth', 'auth');
 /** The document rule: hers (owner) or her customer's. */
 const READ: Expect = {
   admin: ALL,
-  salesOwner: row('allow', 'deny', 'allow'),
-  salesOther: row('deny', 'allow', 'deny'),
+  salesOwner: row('allow', 'deny', 'allow', 'deny'),
+  salesOther: row('deny', 'allow', 'deny', 'deny'),
   editor: NONE,
   noToken: AUTH,
 };
 /** Deleting: only one's own drafts (the admin's document for her customer is not hers to delete). */
-const OWN_ONLY: Expect = { ...READ, salesOwner: row('allow', 'deny', 'deny') };
+const OWN_ONLY: Expect = { ...READ, salesOwner: row('allow', 'deny', 'deny', 'deny') };
 /** Quotation create stays open to an editor, for any customer (spec §2's createQuotation). */
 const EDITOR_CREATES: Expect = { ...READ, editor: ALL };
 
@@ -72,7 +78,10 @@ const doc = (kind: Kind, cls: Cls): Doc => w.docs[kind][cls];
 /** The version a save must name: read by the admin, who reads every document. */
 const versionOf = async (kind: Kind, id: number) =>
   (await get('admin', `/api/${PATHS[kind]}/detail/`, { id })).body.data.version as number;
-const customerOf = (cls: Cls) => (cls === 'others' ? w.customers.tom : w.customers.lily);
+const customerOf = (cls: Cls) =>
+  ({ own: w.customers.lily, others: w.customers.tom, herCustomer: w.customers.lily, pool: w.customers.pool })[
+    cls
+  ];
 
 /** A list or export read: 'allow' when the record is in what the caller got. */
 const listed = async (res: Res, has: (res: Res) => boolean | Promise<boolean>) =>

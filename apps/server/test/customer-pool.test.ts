@@ -1,7 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { customerOwnerChanges, customers, quotations, users } from '../src/db/schema';
+import {
+  customerOwnerChanges,
+  customers,
+  quotations,
+  settings as settingsTable,
+  users,
+} from '../src/db/schema';
+import { AUTO_RETURN_QUEUE, registerMaintenanceJobs } from '../src/modules/maintenance/jobs';
 import {
   customer,
   editor,
@@ -15,6 +22,7 @@ import {
   t,
   tom,
 } from './customer-pool-kit';
+import { createTestApp } from './helpers';
 
 /**
  * The sales role on customers and the customer pool (issue 32): who reads and changes which
@@ -259,6 +267,15 @@ describe('release', () => {
       .from(customerOwnerChanges)
       .where(and(eq(customerOwnerChanges.customerId, mine), eq(customerOwnerChanges.reason, 'release')));
     expect(line).toMatchObject({ fromUserId: id.lily, toUserId: null, byUserId: id.lily });
+    // Putting her own customer's owner to none in an edit is a release too.
+    const edited = await customer(id.lily);
+    const cleared = await post('/api/customer/update/', { id: edited, owner_id: null }, lily);
+    expect(cleared.body.data.owner_id).toBeNull();
+    const [editLine] = await t.database.db
+      .select()
+      .from(customerOwnerChanges)
+      .where(eq(customerOwnerChanges.customerId, edited));
+    expect(editLine).toMatchObject({ fromUserId: id.lily, toUserId: null, reason: 'release' });
     expect((await post('/api/customer/release/', { ids: [theirs] }, t.adminToken)).body.data).toEqual({
       count: 1,
     });
@@ -270,5 +287,31 @@ describe('release', () => {
     await post('/api/customer/claim/', { ids: [theirs] }, lily);
     const [taken] = await t.database.db.select().from(quotations).where(eq(quotations.id, loose!.id));
     expect(taken?.ownerId).toBe(id.lily);
+  });
+});
+
+describe('the auto-return job', () => {
+  it('is scheduled with the maintenance jobs and returns idle customers when it runs', async () => {
+    const app = await createTestApp({ withJobs: true });
+    const db = app.database.db;
+    await app.userToken(['sales'], 'seller');
+    const [seller] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'seller'));
+    const old = new Date(Date.now() - 10 * 86_400_000);
+    const [idle] = await db
+      .insert(customers)
+      .values({ companyName: 'Idle Buyer', ownerId: seller!.id, createdAt: old, updatedAt: old })
+      .returning({ id: customers.id });
+    await db
+      .insert(settingsTable)
+      .values({ key: 'pool', value: { customer_cap: 2000, auto_return_days: 7 } });
+    await registerMaintenanceJobs(app.jobs!, db);
+    await app.jobs!.send(AUTO_RETURN_QUEUE, {});
+    await expect
+      .poll(
+        async () =>
+          (await db.select({ o: customers.ownerId }).from(customers).where(eq(customers.id, idle!.id)))[0]?.o,
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBeNull();
   });
 });

@@ -41,6 +41,12 @@ async function openList(page: Page, url: string) {
   await expect(list(page).locator('.ant-spin-spinning')).toHaveCount(0);
 }
 
+/** The admin's Pool menu on the customer list: Pool rules. */
+async function openPoolRules(page: Page) {
+  await page.locator('.page-header').getByRole('button', { name: 'Pool' }).click();
+  await page.getByRole('menuitem', { name: 'Pool rules' }).click();
+}
+
 const views = (page: Page) => page.getByRole('radiogroup', { name: 'Which customers' });
 
 let lilyId = 0;
@@ -212,7 +218,7 @@ test('the admin sets the pool rules and reads back what the server kept', async 
   await shot(admin, 'sales-admin-customers');
 
   const rules = admin.getByRole('dialog', { name: 'Customer pool rules' });
-  await admin.getByRole('button', { name: 'Pool rules' }).click();
+  await openPoolRules(admin);
   await expect(rules.getByRole('spinbutton', { name: 'Customers per salesperson (cap)' })).toHaveValue(
     /^\d+$/,
   );
@@ -224,7 +230,7 @@ test('the admin sets the pool rules and reads back what the server kept', async 
   await expect(admin.getByText(`after 120 days without activity`)).toBeVisible();
 
   // Opened again: what the server answered, then off again (the other tests' pool stays as it was).
-  await admin.getByRole('button', { name: 'Pool rules' }).click();
+  await openPoolRules(admin);
   await expect(rules.getByRole('spinbutton', { name: 'Days without activity' })).toHaveValue('120');
   await expect(rules.getByRole('spinbutton', { name: 'Customers per salesperson (cap)' })).toHaveValue(cap);
   await rules.getByRole('switch', { name: 'Return to pool after N days without activity' }).click();

@@ -1,6 +1,13 @@
-import { DeleteOutlined, EditOutlined, SettingOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownOutlined,
+  EditOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
 import type { Customer } from '@quayside/contract';
-import { Button, Card, type InputRef, Space, Tooltip } from 'antd';
+import { Button, Card, Dropdown, type InputRef, Space, Tooltip } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toThousands } from '@/shared/format';
@@ -142,14 +149,21 @@ export default function CustomerListPage() {
           <ListHeaderActions
             before={
               isAdmin && (
-                <>
-                  <Button icon={<SettingOutlined />} onClick={() => setRulesOpen(true)}>
-                    {t('customers.poolRules')}
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      { key: 'transfer', icon: <UserSwitchOutlined />, label: t('customers.transferAll') },
+                      { key: 'rules', icon: <SettingOutlined />, label: t('customers.poolRules') },
+                    ],
+                    onClick: ({ key }) =>
+                      key === 'rules' ? setRulesOpen(true) : setTransfer({ from: chosenUser }),
+                  }}
+                >
+                  <Button icon={<TeamOutlined />}>
+                    {t('customers.poolMenu')} <DownOutlined />
                   </Button>
-                  <Button icon={<UserSwitchOutlined />} onClick={() => setTransfer({ from: chosenUser })}>
-                    {t('customers.transferAll')}
-                  </Button>
-                </>
+                </Dropdown>
               )
             }
             binLabel={t('customers.bin')}

@@ -10,6 +10,7 @@ const LILY = { username: `e2e.lily.${unique}`, password: 'lily-pass-1', name: `L
 const TOM = { username: `e2e.tom.${unique}`, password: 'tom-pass-12', name: `Tom ${unique}` };
 const POOL_COMPANY = `Pool Buyer ${unique}`;
 const LILY_COMPANY = `Lily Buyer ${unique}`;
+const SPARE_COMPANY = `Lily Spare ${unique}`;
 
 type Created = { id: number };
 
@@ -72,6 +73,11 @@ test.beforeAll(async () => {
       owner_id: lilyId,
     })
   ).id;
+  await asAdmin<Created>('/api/customer/create/', {
+    company_name: SPARE_COMPANY,
+    email: `spare@lily.${unique}.test`,
+    owner_id: lilyId,
+  });
 });
 
 test('a salesperson sees her menu, and no entry of it leads to 401', async ({ browser }) => {
@@ -164,6 +170,23 @@ test('claim from the pool, transfer to another salesperson', async ({ browser })
   await openList(tom, '/customer/list?owner=pool');
   await expect(row(tom, POOL_COMPANY)).toBeVisible();
   await expect(row(tom, LILY_COMPANY)).toHaveCount(0);
+  // Its page: his to read and claim, not to edit (nor to quote) before he claims it.
+  await tom.goto(`/customer/detail/${poolCustomer}`);
+  const hero = tom.locator('.customer-hero');
+  await expect(hero.getByRole('heading', { name: POOL_COMPANY })).toBeVisible();
+  await expect(hero.getByRole('button', { name: 'Claim' })).toBeVisible();
+  await expect(hero.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await shot(tom, 'sales-pool-customer');
+
+  // Lily gives one of hers back: it shows in tom's pool.
+  await views(lily).getByText('My customers').click();
+  await row(lily, SPARE_COMPANY).getByRole('button', { name: 'Release to pool' }).click();
+  await lily.getByRole('tooltip').getByRole('button', { name: 'Release to pool' }).click();
+  await expect(lily.getByText('1 customer released to the public pool')).toBeVisible();
+  await expect(row(lily, SPARE_COMPANY)).toHaveCount(0);
+  await openList(tom, '/customer/list?owner=pool');
+  await expect(row(tom, SPARE_COMPANY)).toBeVisible();
+  await views(lily).getByText('Public pool').click();
 
   // Lily claims it: it leaves the pool and joins her customers.
   await row(lily, POOL_COMPANY).getByRole('button', { name: 'Claim' }).click();

@@ -6,6 +6,7 @@ import { isSalesOnly, type Viewer } from '../../lib/scope';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type OwnerChangeReason = 'claim' | 'release' | 'transfer' | 'auto_return';
+const ID_SLICE = 10_000;
 
 /** Open documents: what is still being worked. Closed ones keep the owner who made them (sales figures). */
 const OPEN_QUOTATION = sql`${quotations.status} IN ('draft', 'sent')`;
@@ -64,12 +65,15 @@ export async function changeOwners(
 ): Promise<number> {
   const moving = rows.filter((r) => r.ownerId !== to);
   if (moving.length === 0) return 0;
-  const ids = moving.map((r) => r.id);
-  await tx.update(customers).set({ ownerId: to, updatedAt: now }).where(inArray(customers.id, ids));
-  await recordOwnerChanges(tx, moving, to, by, reason, now);
-  if (to !== null && (reason === 'transfer' || reason === 'claim')) {
-    await moveOpenDocuments(tx, ids, to, reason === 'claim');
+  // In slices: a leaving salesperson's tens of thousands of ids stay under a statement's 65,535 parameters.
+  for (let i = 0; i < moving.length; i += ID_SLICE) {
+    const ids = moving.slice(i, i + ID_SLICE).map((r) => r.id);
+    await tx.update(customers).set({ ownerId: to, updatedAt: now }).where(inArray(customers.id, ids));
+    if (to !== null && (reason === 'transfer' || reason === 'claim')) {
+      await moveOpenDocuments(tx, ids, to, reason === 'claim');
+    }
   }
+  await recordOwnerChanges(tx, moving, to, by, reason, now);
   return moving.length;
 }
 

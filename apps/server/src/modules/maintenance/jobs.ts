@@ -9,7 +9,10 @@ import { purgeDeletedProducts } from '../products/service';
 export const PURGE_QUEUE = 'maintenance-purge';
 export const AUTO_RETURN_QUEUE = 'customer-auto-return';
 
-/** Hourly: expired sessions, day-old failed logins and customers and products deleted over 30 days ago go for good. */
+/**
+ * Hourly: expired sessions, day-old failed logins and customers and products deleted over 30 days
+ * ago go for good. Daily: the customer pool's auto-return.
+ */
 export async function registerMaintenanceJobs(jobs: Jobs, db: Db): Promise<void> {
   await jobs.work(PURGE_QUEUE, async () => {
     await purgeExpiredSessions(db);

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { OpenAPI } from 'openapi-types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures, users } from '../src/db/schema';
+import { emailAccounts, emailAccountUsers, loginFailures, users } from '../src/db/schema';
 import { seedDemo } from '../src/demo';
 import { type Access, isAllowed } from '../src/lib/access';
 import { createSession, findSession } from '../src/lib/sessions';
@@ -22,7 +22,7 @@ import {
 import { createTestApp, type TestApp } from './helpers';
 
 /**
- * The API fuzzed from its own OpenAPI document: every operation × admin / editor / no token, with
+ * The API fuzzed from its own OpenAPI document: every operation × admin / sales / editor / no token, with
  * valid and broken inputs generated from the schemas by fast-check. Any 5xx fails, and so does an
  * answer whose status the document does not list or whose body does not match the listed schema.
  * Sent through `app.inject` (the whole Fastify pipeline: routing, parsers, hooks, validation,
@@ -30,10 +30,12 @@ import { createTestApp, type TestApp } from './helpers';
  * events) is read as a stream: its head and first event, then the client goes away.
  */
 const MIN_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 20_000);
-const ROLES = { admin: ['admin'], editor: ['editor'], none: null } as const satisfies Record<
-  string,
-  Role[] | null
->;
+const ROLES = {
+  admin: ['admin'],
+  sales: ['sales'],
+  editor: ['editor'],
+  none: null,
+} as const satisfies Record<string, Role[] | null>;
 type RoleName = keyof typeof ROLES;
 
 /** Operations with handling of their own, each for the reason given. */
@@ -51,13 +53,13 @@ let t: TestApp;
 let doc: OpenApiDocument;
 let operations: Operation[];
 let ajv: Ajv;
-const tokens: Record<RoleName, string | null> = { admin: null, editor: null, none: null };
+const tokens: Record<RoleName, string | null> = { admin: null, sales: null, editor: null, none: null };
 const identities: { id: number; roles: Role[]; role: RoleName }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.app.ctx);
-  for (const role of ['admin', 'editor'] as const) {
+  for (const role of ['admin', 'sales', 'editor'] as const) {
     const roles = [...ROLES[role]];
     const user = await createUser(t.database.db, {
       username: `fuzz_${role}`,
@@ -66,6 +68,14 @@ beforeAll(async () => {
       roles,
     });
     identities.push({ id: user.id, roles, role });
+    if (role === 'sales') {
+      // On the demo's mailboxes (shared with their own users), so her scoped reads find mail.
+      const accounts = await t.database.db.select({ id: emailAccounts.id }).from(emailAccounts);
+      if (accounts.length > 0)
+        await t.database.db
+          .insert(emailAccountUsers)
+          .values(accounts.map((a) => ({ accountId: a.id, userId: user.id })));
+    }
   }
   await restoreIdentities();
   const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
@@ -76,7 +86,7 @@ beforeAll(async () => {
 }, 120_000);
 
 /**
- * The fuzz admin and editor as they were: a generated user update may disable them or change their
+ * The fuzz admin, salesperson and editor as they were: a generated user update may disable them or change their
  * roles, a password reset or a logout ends their session. Run when an admitted role is refused, so
  * every request is judged as the role it is sent as.
  */

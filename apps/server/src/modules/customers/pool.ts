@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, emailAccountUsers, users } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
-import { isAdmin, isSalesOnly, mayReadCustomer, mayWorkCustomer, type Viewer } from '../../lib/scope';
+import { isAdmin, mayReadCustomer, mayWorkCustomer, missing, type Viewer } from '../../lib/scope';
 import { getPoolSettings } from '../settings/service';
 import { changeOwners, liveRows, moveOpenDocuments, recordOwnerChanges, type Tx } from './owners';
 import { changed } from './service';
@@ -14,9 +14,6 @@ import { changed } from './service';
  * customer, writes an audit line per customer and takes the open documents by the rule of
  * `changeOwners`.
  */
-
-/** A customer the caller may not see answers like a missing one: 403 for a salesperson, else 404. */
-const unseen = (viewer: Viewer) => (isSalesOnly(viewer) ? forbidden() : notFound('thingCustomer'));
 
 /**
  * Takes pool customers into the caller's list, all of them or none. Two claims of one customer at
@@ -70,7 +67,7 @@ export async function releaseCustomers(db: Db, ids: number[], viewer: Viewer): P
     const rows = await liveRows(tx, wanted, true);
     for (const id of wanted) {
       const row = rows.find((r) => r.id === id);
-      if (!row || !mayReadCustomer(viewer, row.ownerId)) throw unseen(viewer);
+      if (!row || !mayReadCustomer(viewer, row.ownerId)) throw missing(viewer, 'thingCustomer');
       if (!mayWorkCustomer(viewer, row.ownerId)) throw forbidden();
     }
     return changeOwners(tx, rows, null, viewer.id, 'release');

@@ -11,6 +11,7 @@ import {
   isSalesOnly,
   mayReadCustomer,
   mayWorkCustomer,
+  missing,
   type Viewer,
 } from '../../lib/scope';
 import { assertNoDuplicate } from './duplicates';
@@ -163,15 +164,15 @@ export async function getCustomer(
 
 /**
  * One customer as `viewer` may see it: outside her scope (another salesperson's) it answers 403
- * FORBIDDEN, and so does a missing one for her, so ids cannot be probed; others get 404 for a
- * missing one, as before.
+ * FORBIDDEN, and a missing one answers the same to anyone but an admin (lib/scope.ts `missing`), so
+ * ids cannot be probed.
  */
 export async function readCustomer(db: Db, id: number, viewer: Viewer): Promise<Customer> {
   let found: Customer;
   try {
     found = await getCustomer(db, id);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'NOT_FOUND' && isSalesOnly(viewer)) throw forbidden();
+    if (err instanceof AppError && err.code === 'NOT_FOUND') throw missing(viewer, 'thingCustomer');
     throw err;
   }
   assertVisible(mayReadCustomer(viewer, found.owner_id));

@@ -13,7 +13,6 @@ import { forbidden, invalid } from '../../lib/errors';
 import type { EventHub } from '../../lib/events';
 import { sortColumn } from '../../lib/list';
 import {
-  customerScope,
   isSalesOnly,
   mailScope,
   mayReadCustomer,
@@ -23,7 +22,7 @@ import {
   type Viewer,
 } from '../../lib/scope';
 import type { SessionUser } from '../../lib/sessions';
-import { findCustomerCards, findCustomersByEmails } from '../customers/matching';
+import { findCustomerCards, findCustomersByEmails, searchCustomerContacts } from '../customers/matching';
 import { linkInlineImages, sanitizeEmailHtml } from './sanitize';
 import { selectListRows, toListItems } from './serialize';
 import { publishUnread } from './unread';
@@ -299,27 +298,6 @@ export type AddressMatch = { address: string; name: string; customer_id: number 
 
 const LIMIT = 20;
 
-/** Live customers the viewer may read whose email, name or company starts with the text. */
-function customerContacts(db: Db, viewer: Viewer, prefix: string) {
-  return db
-    .select({ id: customers.id, name: customers.name, email: customers.email })
-    .from(customers)
-    .where(
-      and(
-        isNull(customers.deletedAt),
-        sql`${customers.email} <> ''`,
-        or(
-          sql`${customers.email} LIKE ${prefix}`,
-          sql`lower(${customers.name}) LIKE ${prefix}`,
-          sql`lower(${customers.companyName}) LIKE ${prefix}`,
-        ),
-        customerScope(viewer, customers.ownerId),
-      ),
-    )
-    .orderBy(customers.email)
-    .limit(LIMIT);
-}
-
 /**
  * Address completion for the To/Cc fields: customers the user may read first (email, name or
  * company starting with the text), then addresses seen in her mail (an admin: all mail; anyone
@@ -345,7 +323,7 @@ export async function matchAddress(db: Db, user: SessionUser, q: string): Promis
       : query.where(matches);
     return scoped.orderBy(emailAddresses.address, sql`${emailAddresses.name} = ''`).limit(LIMIT);
   };
-  const [contacts, seen] = await Promise.all([customerContacts(db, user, prefix), seenIn()]);
+  const [contacts, seen] = await Promise.all([searchCustomerContacts(db, q, LIMIT, user), seenIn()]);
   const out = new Map<string, AddressMatch>();
   for (const c of contacts) out.set(c.email, { address: c.email, name: c.name, customer_id: c.id });
   const others = seen.filter((s) => !out.has(s.address));

@@ -282,7 +282,7 @@ describe('lists, counts and lookups', () => {
     expect(made.body.msg).toContain('tom');
   });
 
-  it('an inquiry turned into a customer makes her the owner', async () => {
+  it('an inquiry turned into a customer makes her the owner, also of a pool customer', async () => {
     const id = await mailIn(bed, 'shared', { type: 'inquiry', fromAddress: 'new@buyer.test' });
     const made = await as(bed, 'sharer').post('/api/inquiry/customer/', { email_id: id });
     expect(made.body.data.created).toBe(true);
@@ -291,6 +291,24 @@ describe('lists, counts and lookups', () => {
       .from(customers)
       .where(eq(customers.id, made.body.data.customer_id));
     expect(row!.ownerId).toBe(bed.ids.sharer);
+    // A sender already in the pool: the inquiry claims that customer for her, linked to the mail.
+    const [pool] = await bed.t.database.db
+      .insert(customers)
+      .values({ name: 'Pia', email: 'pia@pool.test' })
+      .returning({ id: customers.id });
+    const fromPool = await mailIn(bed, 'shared', { type: 'inquiry', fromAddress: 'pia@pool.test' });
+    const claimed = await as(bed, 'owner').post('/api/inquiry/customer/', { email_id: fromPool });
+    expect(claimed.body.data).toEqual({ customer_id: pool!.id, created: false });
+    const [after] = await bed.t.database.db
+      .select({ ownerId: customers.ownerId })
+      .from(customers)
+      .where(eq(customers.id, pool!.id));
+    expect(after!.ownerId).toBe(bed.ids.owner);
+    const [linked] = await bed.t.database.db
+      .select({ customerId: emails.customerId })
+      .from(emails)
+      .where(eq(emails.id, fromPool));
+    expect(linked!.customerId).toBe(pool!.id);
   });
 });
 

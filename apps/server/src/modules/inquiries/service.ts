@@ -14,8 +14,9 @@ import type { Db } from '../../db/client';
 import { customers, emails, inquiryStates, quotations, users } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
 import { containsPattern, offsetOf } from '../../lib/list';
-import { mailScope, mayReadCustomer, mayReadMail, missing, type Viewer } from '../../lib/scope';
+import { isSalesOnly, mailScope, mayReadCustomer, mayReadMail, missing, type Viewer } from '../../lib/scope';
 import { findCustomersByEmails } from '../customers/matching';
+import { claimCustomers } from '../customers/pool';
 import { assertEmailFree, changed as customersChanged, toColumns } from '../customers/service';
 
 /** An inquiry is an email of type inquiry (not trashed or deleted); no state row reads as new. */
@@ -186,14 +187,17 @@ export async function customerForInquiry(
         .from(customers)
         .where(and(eq(customers.id, email.customerId), isNull(customers.deletedAt)))
     : [];
-  if (linked[0]) return ownedBy(db, creator, linked[0], email.fromAddress);
+  if (linked[0]) {
+    await takeOver(db, creator, linked[0], email.fromAddress);
+    return { customer_id: linked[0].id, created: false };
+  }
   const [match] = await findCustomersByEmails(db, [email.fromAddress]);
   if (match) {
     const [row] = await db
       .select({ id: customers.id, ownerId: customers.ownerId })
       .from(customers)
       .where(eq(customers.id, match.id));
-    if (row && !mayReadCustomer(creator, row.ownerId)) await ownedBy(db, creator, row, match.email);
+    if (row) await takeOver(db, creator, row, match.email);
   }
   const answer = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -224,17 +228,19 @@ export async function customerForInquiry(
 }
 
 /**
- * The existing customer of an inquiry, when the viewer may read it (hers, the pool's, or any for an
- * admin); another salesperson's answers 409 naming its owner, never its data: she asks the admin
- * for a transfer instead of making a duplicate.
+ * The existing customer of an inquiry: for a salesperson, a pool customer is claimed (the inquiry
+ * makes it hers, with the claim's cap and audit line) and her own is answered; another
+ * salesperson's answers 409 naming its owner, never its data: she asks the admin for a transfer
+ * instead of making a duplicate. An admin gets any customer as it is.
  */
-async function ownedBy(
+async function takeOver(
   db: Db,
   viewer: Viewer,
   customer: { id: number; ownerId: number | null },
   email: string,
-): Promise<InquiryCustomerAnswer> {
-  if (mayReadCustomer(viewer, customer.ownerId)) return { customer_id: customer.id, created: false };
+): Promise<void> {
+  if (isSalesOnly(viewer) && customer.ownerId === null) await claimCustomers(db, [customer.id], viewer);
+  if (mayReadCustomer(viewer, customer.ownerId)) return;
   const [owner] = await db
     .select({ name: users.name })
     .from(users)

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, request, test } from '@playwright/test';
-import { ADMIN, api, apiLogin, shot, sidebar, signIn, tab } from './support';
+import { ADMIN, api, apiLogin, BASE_URL, shot, sidebar, signIn, tab } from './support';
 
 /**
  * Issue 32: a salesperson's working day. Her own users and customers (unique names), so that the
@@ -260,4 +260,24 @@ test('the admin sets the pool rules and reads back what the server kept', async 
   await rules.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('customers never return to the pool by themselves')).toBeVisible();
   await admin.context().close();
+});
+
+test('the pool reads in Chinese', async ({ browser }) => {
+  const company = `Zh Pool Buyer ${unique}`;
+  await asAdmin<Created>('/api/customer/create/', {
+    company_name: company,
+    email: `buyer@zh.${unique}.test`,
+    owner_id: null,
+  });
+  const context = await browser.newContext();
+  await signIn(context, TOM);
+  await context.addCookies([{ name: 'language', value: 'zh', url: BASE_URL }]);
+  const tom = await context.newPage();
+  await openList(tom, '/customer/list?owner=pool');
+  const switcher = tom.getByRole('radiogroup', { name: '客户范围' });
+  await expect(switcher.getByText('我的客户')).toBeVisible();
+  await expect(switcher.getByText('公海')).toBeVisible();
+  await expect(row(tom, company).getByRole('button', { name: '领取' })).toBeVisible();
+  await shot(tom, 'sales-pool-view-zh');
+  await context.close();
 });

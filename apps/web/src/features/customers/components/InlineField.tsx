@@ -47,7 +47,11 @@ export function InlineField({
   const [error, setError] = useState('');
   const [duplicate, setDuplicate] = useState<DuplicateCustomer | null>(null);
   const current = customer[def.name] as Value;
-  const shown = display(def, customer, lookups);
+  // No owner: the customer is in the public pool (issue 32).
+  const shown =
+    def.kind === 'owner' && customer.owner_id === null
+      ? t('customers.viewPool')
+      : display(def, customer, lookups);
   const choice = def.kind === 'lookup' || def.kind === 'owner';
   // Set at once (not on the next render): a choice closes its dropdown right after picking.
   const saving = useRef(false);

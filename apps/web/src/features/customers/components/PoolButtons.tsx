@@ -1,5 +1,6 @@
 import { RollbackOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Segmented, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '@/shared/feedback';
 import { useUser } from '@/shared/session';
@@ -33,14 +34,20 @@ export function PoolViewSwitch({
   );
 }
 
+/**
+ * How a pool button shows: a row's (a link, or an icon with its tip), the bulk bar's (with the count
+ * of the selected rows it acts on), or a page's (a labelled button).
+ */
+export type PoolButtonKind = 'row' | 'bulk' | 'page';
+
 /** Claim the customers (one row's, or the selected pool rows): they move to "My customers". */
 export function ClaimButton({
   ids,
-  bulk = false,
+  kind = 'row',
   onDone,
 }: {
   ids: number[];
-  bulk?: boolean;
+  kind?: PoolButtonKind;
   onDone?: () => void;
 }) {
   const { t } = useTranslation();
@@ -52,15 +59,15 @@ export function ClaimButton({
     onDone?.();
   };
   return (
-    <Tooltip title={bulk ? undefined : t('customers.claimHint')}>
+    <Tooltip title={kind === 'bulk' ? undefined : t('customers.claimHint')}>
       <Button
-        size="small"
-        type={bulk ? 'default' : 'link'}
+        size={kind === 'page' ? 'middle' : 'small'}
+        type={kind === 'row' ? 'link' : kind === 'page' ? 'primary' : 'default'}
         icon={<UserAddOutlined />}
         loading={claim.isPending}
         onClick={() => void run().catch(() => {})}
       >
-        {bulk ? t('customers.claimSelected', { count: ids.length }) : t('customers.claim')}
+        {kind === 'bulk' ? t('customers.claimSelected', { count: ids.length }) : t('customers.claim')}
       </Button>
     </Tooltip>
   );
@@ -70,24 +77,27 @@ export function ClaimButton({
 export function ReleaseButton({
   ids,
   name,
-  bulk = false,
+  kind = 'row',
   onDone,
 }: {
   ids: number[];
-  /** The one customer's name (a row's button). */
+  /** The one customer's name (a row's or a page's button). */
   name?: string;
-  bulk?: boolean;
+  kind?: PoolButtonKind;
   onDone?: () => void;
 }) {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const release = useReleaseCustomers();
+  // The hover tip would sit over the confirmation's buttons: hidden while it asks.
+  const [asking, setAsking] = useState(false);
   const run = async () => {
     const { count } = await release.mutateAsync(ids);
     void message.success(t('customers.released', { count }));
     onDone?.();
   };
-  const label = bulk ? t('customers.releaseSelected', { count: ids.length }) : t('customers.release');
+  const label =
+    kind === 'bulk' ? t('customers.releaseSelected', { count: ids.length }) : t('customers.release');
   return (
     <Popconfirm
       title={
@@ -99,13 +109,18 @@ export function ReleaseButton({
       okText={t('customers.release')}
       cancelText={t('common.cancel')}
       onConfirm={() => run().catch(() => {})}
+      onOpenChange={setAsking}
     >
-      {bulk ? (
-        <Button size="small" icon={<RollbackOutlined />} loading={release.isPending}>
+      {kind !== 'row' ? (
+        <Button
+          size={kind === 'page' ? 'middle' : 'small'}
+          icon={<RollbackOutlined />}
+          loading={release.isPending}
+        >
           {label}
         </Button>
       ) : (
-        <Tooltip title={label}>
+        <Tooltip title={label} open={asking ? false : undefined}>
           <Button
             type="text"
             size="small"

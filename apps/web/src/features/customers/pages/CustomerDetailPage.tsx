@@ -203,8 +203,8 @@ function CustomerDetail({
                 {c.phone}
               </Button>
             )}
-            {mayClaim(me, c) && <ClaimButton bulk ids={[c.id]} />}
-            {mayRelease(me, c) && <ReleaseButton bulk ids={[c.id]} name={title} />}
+            {mayClaim(me, c) && <ClaimButton kind="page" ids={[c.id]} />}
+            {mayRelease(me, c) && <ReleaseButton kind="page" ids={[c.id]} name={title} />}
             {editable && (
               <Tooltip title={t('customers.editHint')}>
                 <Button type="primary" icon={<EditOutlined />} onClick={onEdit}>

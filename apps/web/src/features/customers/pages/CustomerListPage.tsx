@@ -209,10 +209,10 @@ export default function CustomerListPage() {
             selected.length > 0 && (
               <BulkBar count={selected.length} onClear={() => setSelected([])}>
                 {pool.claim.length > 0 && (
-                  <ClaimButton bulk ids={pool.claim} onDone={() => setSelected([])} />
+                  <ClaimButton kind="bulk" ids={pool.claim} onDone={() => setSelected([])} />
                 )}
                 {pool.release.length > 0 && (
-                  <ReleaseButton bulk ids={pool.release} onDone={() => setSelected([])} />
+                  <ReleaseButton kind="bulk" ids={pool.release} onDone={() => setSelected([])} />
                 )}
                 {isAdmin && (
                   <Button

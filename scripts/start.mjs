@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-// The Node versions every dependency declares (package.json `engines`, docs/decisions.md). Below
+// The Node versions every dependency declares (package.json `engines`, docs/decisions/platform.md). Below
 // 20.19 the server cannot load (ESM-only dependencies need require(esm)); 20.19+ runs it but is
 // past its end of life and outside what pg-boss and cookie declare: said once at start.
 const [major, minor] = process.versions.node.split('.').map(Number);

@@ -14,7 +14,7 @@ import {
 } from './sales-documents-fixtures';
 
 /**
- * Who may do what with documents (issue 32; docs/decisions.md "Who sees what: documents"): every
+ * Who may do what with documents (issue 32; docs/decisions/who-sees-what.md): every
  * document operation × {admin, lily (sales, the owner), tom (another salesperson), an editor, no
  * token} × {lily's own record, tom's record, a record the admin made for lily's customer, one the
  * admin made for a pool customer (only its owner and the admin read it)}. A list or

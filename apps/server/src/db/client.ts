@@ -33,7 +33,7 @@ let wasmTierChosen = false;
  * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it twice by default: a quick baseline
  * (Liftoff) at once, then its optimizing compiler (TurboFan) for the functions that run hot. The
  * second tier costs ~60 MB of resident memory (its code and the compiler's working memory, kept by
- * the allocator) for ~10 % on long queries (bench/idle-memory.ts, docs/decisions.md): the embedded
+ * the allocator) for ~10 % on long queries (bench/idle-memory.ts, docs/decisions/platform.md): the embedded
  * database keeps the baseline only, unless QUAYSIDE_PGLITE_OPTIMIZE=1. A V8 flag is process-wide
  * and must be set before the module is compiled, hence once, before the first open.
  */

@@ -8,7 +8,7 @@ import type { MessageKey } from './i18n';
 /**
  * Who sees which record: one rule per record kind, used by every read path (list, detail, export,
  * PDF, file, search, dashboard, history, events). A record outside the rule answers 403 FORBIDDEN,
- * exactly like a missing one (API.md). docs/decisions.md "Who sees what".
+ * exactly like a missing one (API.md). docs/decisions/who-sees-what.md.
  *
  * - admin: everything.
  * - sales: customers she owns and the public pool (no owner); documents (inquiries excepted) whose

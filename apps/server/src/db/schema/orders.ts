@@ -7,7 +7,7 @@ import { users } from './users';
 /**
  * Orders, invoices and packing lists: like quotations, each row is the document's current state for
  * lists and filters, and its content (lines, terms, totals) lives whole in document_versions under
- * kind 'order', 'invoice' or 'packing_list', append-only. docs/decisions.md, "Orders, invoices, packing lists".
+ * kind 'order', 'invoice' or 'packing_list', append-only. docs/decisions/documents.md.
  */
 export const orders = pgTable(
   'orders',
@@ -106,6 +106,7 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_order').on(t.orderId),
     index('invoices_customer').on(t.customerId),
+    index('invoices_owner').on(t.ownerId),
     index('invoices_updated').on(t.updatedAt.desc(), t.id.desc()),
     index('invoices_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
@@ -136,6 +137,7 @@ export const packingLists = pgTable(
   (t) => [
     index('packing_lists_order').on(t.orderId),
     index('packing_lists_customer').on(t.customerId),
+    index('packing_lists_owner').on(t.ownerId),
     index('packing_lists_updated').on(t.updatedAt.desc(), t.id.desc()),
     index('packing_lists_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],

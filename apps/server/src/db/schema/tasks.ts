@@ -58,7 +58,7 @@ export const tasks = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
      * Its recipients per status and their opens, kept by triggers on task_recipients (migration
-     * 0018, docs/decisions.md "Task counters"): the list and the progress read these, never a count.
+     * 0018, docs/decisions/tasks.md): the list and the progress read these, never a count.
      */
     recipientsPending: integer('recipients_pending').notNull().default(0),
     recipientsSending: integer('recipients_sending').notNull().default(0),

@@ -9,8 +9,7 @@ import type { SessionUser } from '../sessions';
 
 /**
  * The document rule (lib/scope.ts) applied to loaded rows, and what a document may take in from its
- * caller. Quotations, orders, invoices and packing lists use these; docs/decisions.md "Who sees what:
- * documents".
+ * caller. Quotations, orders, invoices and packing lists use these; docs/decisions/who-sees-what.md.
  */
 
 /** A loaded document row as the rule needs it: its owner and its customer's owner. */

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 
 /**
  * Failed logins, counted in the database so that every instance sees the same numbers
- * (docs/decisions.md, "Login throttling"). Only refusals that target the caller's own address:
+ * (docs/decisions/security-and-access.md). Only refusals that target the caller's own address:
  * a stranger cannot lock a user out, only slow their sign-in a little.
  */
 export const LOGIN_LIMITS = {

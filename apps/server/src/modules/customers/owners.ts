@@ -16,7 +16,7 @@ const openOrderIds = sql`(SELECT ${orders.id} FROM ${orders} WHERE ${OPEN_ORDER}
 /**
  * Open documents of these customers go to `to`: on a transfer every one; on a claim those without
  * an owner (another salesperson's document stays hers: she made it). A release and an auto-return
- * move none (docs/decisions.md "Who sees what").
+ * move none (docs/decisions/who-sees-what.md).
  */
 export async function moveOpenDocuments(tx: Tx, customerIds: number[], to: number, unownedOnly: boolean) {
   const only = (owner: Parameters<typeof isNull>[0]) => (unownedOnly ? isNull(owner) : undefined);

@@ -8,7 +8,7 @@ import { changeOwners, liveRows, moveOpenDocuments, recordOwnerChanges, type Tx 
 import { changed } from './service';
 
 /**
- * The customer pool (docs/decisions.md "Who sees what: the sales role and the customer pool"):
+ * The customer pool (docs/decisions/who-sees-what.md):
  * customers without an owner, which a salesperson claims into her own list and releases back;
  * an admin transfers customers between users. Each change is one transaction that moves the
  * customer, writes an audit line per customer and takes the open documents by the rule of

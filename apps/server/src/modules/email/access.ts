@@ -9,7 +9,7 @@ import { mailScope, mayReadMail, type Viewer } from '../../lib/scope';
 /**
  * Who may read stored mail (the folder lists, its detail, its source and attachments, the live
  * `email` event): admins, and salespeople on the accounts assigned to them (`mailScope` in
- * lib/scope.ts; docs/decisions.md, "Who sees what: mail, campaigns, dashboard, search, events").
+ * lib/scope.ts; docs/decisions/who-sees-what.md).
  * An editor reads no mail (spec §6); drafts and mail sent from the app also follow the draft's
  * rule (`mayUseAccounts`).
  */

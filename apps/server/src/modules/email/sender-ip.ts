@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { StoredHeader } from '../../db/schema';
 
 /**
- * The sender's IP address from a message's headers (docs/decisions.md, "Email"):
+ * The sender's IP address from a message's headers (docs/decisions/email.md):
  * 1. X-Originating-IP / X-Sender-IP (webmail services put the client's address there), if public;
  * 2. else the oldest (bottom-most) Received header whose "from" part names a public address: the
  *    first hop outside the sender's own network, which is where the sender is.

@@ -87,7 +87,7 @@ function orderOf(sort: string | undefined) {
  * index entries, 0.2–0.5 s), while the page itself reads 20. Up to `COUNT_CAP` rows, or ten pages past
  * the one asked for when that is further, the total is exact; past it the answer says
  * `total_capped: true` and `total` is a lower bound ("10,000+"). Always fresh, so nothing has to
- * drop it when mail arrives or moves (docs/decisions.md, "Email").
+ * drop it when mail arrives or moves (docs/decisions/email.md).
  */
 export const COUNT_CAP = 10_000;
 

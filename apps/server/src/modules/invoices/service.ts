@@ -33,7 +33,7 @@ import { getOrderForDocument } from '../orders/service';
 import { getCompanySettings } from '../settings/service';
 
 const KIND = 'invoice';
-/** Each kind its own series: PI-2026-0001, CI-2026-0001. docs/decisions.md, "Orders, invoices, packing lists". */
+/** Each kind its own series: PI-2026-0001, CI-2026-0001. docs/decisions/documents.md. */
 const SERIES: Record<InvoiceKind, { series: string; prefix: string }> = {
   proforma: { series: 'invoice_proforma', prefix: 'PI' },
   commercial: { series: 'invoice_commercial', prefix: 'CI' },

@@ -33,7 +33,7 @@ import { exportOrderList } from './spreadsheet';
 /**
  * Orders: admins and salespeople (spec §2 made them admin-only; a salesperson works her own, issue
  * 32). Every call is narrowed by the document rule (lib/scope.ts); an editor has none.
- * docs/decisions.md, "Orders, invoices, packing lists", "Who sees what: documents".
+ * docs/decisions/documents.md, docs/decisions/who-sees-what.md.
  */
 export default async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -32,9 +32,9 @@ export { addPayment, deletePayment, setOrderStatus } from './payments';
 export { ORDER_KIND } from './rows';
 
 // Orders within the document rule (lib/scope.ts): admin every one; a salesperson those she owns or
-// whose customer she owns, made only for her own customers. docs/decisions.md "Who sees what: documents".
+// whose customer she owns, made only for her own customers. docs/decisions/who-sees-what.md.
 
-/** Orders are numbered SO-YYYY-NNNN in their own series. docs/decisions.md, "Orders, invoices, packing lists". */
+/** Orders are numbered SO-YYYY-NNNN in their own series. docs/decisions/documents.md. */
 const SERIES = 'order';
 const PREFIX = 'SO';
 

@@ -28,8 +28,7 @@ import { exportPackingListList, packingListWorkbook } from './spreadsheet';
 
 /**
  * Packing lists: admins and salespeople, like the orders they come from; every call is narrowed by
- * the document rule (lib/scope.ts). docs/decisions.md, "Orders, invoices, packing lists", "Who sees
- * what: documents".
+ * the document rule (lib/scope.ts). docs/decisions/documents.md, docs/decisions/who-sees-what.md.
  */
 export default async function packingListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -37,7 +37,7 @@ import { getOrderForDocument } from '../orders/service';
 export { listPackingLists, packingListFilter } from './list';
 
 const KIND = 'packing_list';
-/** Packing lists are numbered PL-YYYY-NNNN in their own series. docs/decisions.md, "Orders, invoices, packing lists". */
+/** Packing lists are numbered PL-YYYY-NNNN in their own series. docs/decisions/documents.md. */
 const SERIES = 'packing_list';
 const PREFIX = 'PL';
 

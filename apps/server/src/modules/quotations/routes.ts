@@ -36,8 +36,8 @@ import { exportQuotationList, quotationWorkbook } from './spreadsheet';
  * Quotations: a salesperson works hers end to end (list, history, export, delete of her drafts…);
  * create, update, detail, PDF, .xlsx and send stay open to every signed-in user as before (spec §2's
  * createQuotation and updateQuotation), so an editor still writes quotations and works those she
- * made. Every read is narrowed by the document rule (lib/scope.ts). docs/decisions.md "Quotations",
- * "Who sees what: documents".
+ * made. Every read is narrowed by the document rule (lib/scope.ts). docs/decisions/documents.md,
+ * docs/decisions/who-sees-what.md.
  */
 export default async function quotationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -30,7 +30,7 @@ export { listQuotations, quotationFilter, quotationsUsingProduct } from './list'
 /**
  * Quotations: read, made and changed within the document rule (lib/scope.ts): admin every one; a
  * salesperson those she owns or whose customer she owns, and she makes them for her own customers
- * only; an editor those she made (any customer). docs/decisions.md "Who sees what: documents".
+ * only; an editor those she made (any customer). docs/decisions/who-sees-what.md.
  */
 
 type Editable = Omit<QuotationCreate, never>;

@@ -1,5 +1,5 @@
 /**
- * When a pixel hit counts as an open (docs/decisions.md, "Task opens"). Every hit is recorded; an
+ * When a pixel hit counts as an open (docs/decisions/tasks.md). Every hit is recorded; an
  * open needs a hit that is no security scanner's or link checker's (by user agent) and that comes
  * later than a scanner would: gateways fetch a message's images within seconds of delivery, a
  * person rarely does. Apple Mail Privacy Protection fetches through Apple's proxy whether or not

@@ -178,7 +178,7 @@ export const ROUTES: AppRoute[] = [
     ],
   },
   {
-    // Spec §1/§2 name an "inquiry" screen without its path: /inquiry/list (docs/decisions.md).
+    // Spec §1/§2 name an "inquiry" screen without its path: /inquiry/list (docs/decisions/web-shell.md).
     path: '/inquiry',
     redirect: '/inquiry/list',
     meta: { title: 'route.inquiry', icon: MessageOutlined, roles: SALES },
@@ -217,7 +217,7 @@ export const ROUTES: AppRoute[] = [
         props: true,
         meta: { title: 'route.orderUpdate', hidden: true, roles: SALES, activeMenu: '/order/list' },
       },
-      // Invoices sit in the order group (docs/decisions.md) under their own paths, /invoice/*.
+      // Invoices sit in the order group (docs/decisions/web-shell.md) under their own paths, /invoice/*.
       {
         path: '/invoice/list',
         name: 'InvoiceIndex',
@@ -235,7 +235,7 @@ export const ROUTES: AppRoute[] = [
         props: true,
         meta: { title: 'route.invoiceUpdate', hidden: true, roles: SALES, activeMenu: '/invoice/list' },
       },
-      // Packing lists sit in the order group (docs/decisions.md) under their own paths, /packing/*.
+      // Packing lists sit in the order group (docs/decisions/web-shell.md) under their own paths, /packing/*.
       {
         path: '/packing/list',
         name: 'PackingListIndex',

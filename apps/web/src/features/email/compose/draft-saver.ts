@@ -4,7 +4,7 @@ import { type DraftFields, type DraftPayload, payloadOf } from './draft-fields';
 import { clearLocalCopy, hasUnsavable, writeLocalCopy } from './local-copy';
 
 /**
- * Saving a draft as the user types (docs/decisions.md "Draft versions"): a save goes ~1.5 s after
+ * Saving a draft as the user types (docs/decisions/email-sending.md): a save goes ~1.5 s after
  * the last change, or at once on flush (blur, hidden page, leaving); each carries the version last
  * read and keeps the one answered. A 409 `draftStale` stops saving until the user chooses (keep
  * mine / load theirs): the typed text is never overwritten nor dropped. Every change is also

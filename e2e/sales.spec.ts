@@ -31,8 +31,9 @@ async function browserOf(browser: Browser, who: { username: string; password: st
   return context.newPage();
 }
 
-// The visible tab's list: other tabs stay mounted (hidden).
-const list = (page: Page) => page.locator('.app-main__pane:not([hidden]) .list-table');
+// The visible tab's page: other tabs stay mounted (hidden).
+const pane = (page: Page) => page.locator('.app-main__pane:not([hidden])');
+const list = (page: Page) => pane(page).locator('.list-table');
 const row = (page: Page, company: string) =>
   list(page).locator('tr.ant-table-row').filter({ hasText: company });
 
@@ -172,7 +173,7 @@ test('claim from the pool, transfer to another salesperson', async ({ browser })
   await expect(row(tom, LILY_COMPANY)).toHaveCount(0);
   // Its page: his to read and claim, not to edit (nor to quote) before he claims it.
   await tom.goto(`/customer/detail/${poolCustomer}`);
-  const hero = tom.locator('.customer-hero');
+  const hero = pane(tom).locator('.customer-hero');
   await expect(hero.getByRole('heading', { name: POOL_COMPANY })).toBeVisible();
   await expect(hero.getByRole('button', { name: 'Claim' })).toBeVisible();
   await expect(hero.getByRole('button', { name: 'Edit' })).toHaveCount(0);
@@ -202,7 +203,7 @@ test('claim from the pool, transfer to another salesperson', async ({ browser })
   await openList(tom, '/customer/list');
   await expect(row(tom, LILY_COMPANY)).toHaveCount(0);
   await tom.goto(`/customer/detail/${lilyCustomer}`);
-  await expect(tom.getByText('This customer does not exist')).toBeVisible();
+  await expect(pane(tom).getByText('This customer does not exist')).toBeVisible();
 
   // The admin hands all of lily's customers to tom from the Users screen.
   const admin = await browserOf(browser, ADMIN);
@@ -226,7 +227,7 @@ test('claim from the pool, transfer to another salesperson', async ({ browser })
   await expect(row(tom, LILY_COMPANY)).toBeVisible();
   await expect(row(tom, POOL_COMPANY)).toBeVisible();
   await tom.goto(`/customer/detail/${poolCustomer}`);
-  await expect(tom.getByRole('heading', { name: POOL_COMPANY })).toBeVisible();
+  await expect(pane(tom).getByRole('heading', { name: POOL_COMPANY })).toBeVisible();
   await openList(lily, '/customer/list');
   await expect(row(lily, LILY_COMPANY)).toHaveCount(0);
   await expect(row(lily, POOL_COMPANY)).toHaveCount(0);

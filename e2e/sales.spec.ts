@@ -250,7 +250,12 @@ test('the admin sets the pool rules and reads back what the server kept', async 
   await rules.getByRole('switch', { name: 'Return to pool after N days without activity' }).click();
   await rules.getByRole('spinbutton', { name: 'Days without activity' }).fill('120');
   await shot(admin, 'sales-pool-rules');
+  const answer = admin.waitForResponse(
+    (r) => r.url().includes('/api/settings/company/') && r.request().method() === 'POST',
+  );
   await rules.getByRole('button', { name: 'Save' }).click();
+  const kept = (await (await answer).json()) as { data: { auto_return_days: number | null } };
+  expect(kept.data.auto_return_days).toBe(120);
   await expect(admin.getByText(`after 120 days without activity`)).toBeVisible();
 
   // Opened again: what the server answered, then off again (the other tests' pool stays as it was).

@@ -27,16 +27,24 @@ export function PoolSettingsDrawer({ open, onClose }: { open: boolean; onClose: 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const data = settings.data;
 
+  // Filled once per opening, from the server's fresh answer: a later refetch never overwrites
+  // what is being typed.
+  const fresh = open && data !== undefined && !settings.isFetching;
   useEffect(() => {
-    if (open && data) {
-      setDraft({
-        cap: data.customer_cap,
-        autoReturn: data.auto_return_days !== null,
-        days: data.auto_return_days ?? DAYS.suggested,
-      });
+    if (!open) {
+      setDraft(null);
+      setErrors({});
+    } else if (fresh && data) {
+      setDraft(
+        (current) =>
+          current ?? {
+            cap: data.customer_cap,
+            autoReturn: data.auto_return_days !== null,
+            days: data.auto_return_days ?? DAYS.suggested,
+          },
+      );
     }
-    if (!open) setErrors({});
-  }, [open, data]);
+  }, [open, fresh, data]);
 
   const { submit, submitting } = useSubmit(async () => {
     if (!data || !draft || draft.cap === null || (draft.autoReturn && draft.days === null)) return;

@@ -5,6 +5,7 @@ import { useFormOverlay } from '@/shared/form/useFormOverlay';
 import { useSubmit } from '@/shared/form/useSubmit';
 import { staffLabel, staffOptions, useStaff } from '@/shared/lookups/useStaff';
 import { useTransferCustomers } from './api';
+import { transferBody } from './transfer';
 
 type Values = { from_user_id?: number; to_user_id?: number; with_mail_accounts: boolean };
 
@@ -47,11 +48,9 @@ export function TransferDialog({
       return; // antd shows the message next to the field
     }
     if (values.to_user_id === undefined) return;
-    const { count } = await transfer.mutateAsync({
-      ...(byIds ? { ids: [...ids] } : { from_user_id: values.from_user_id }),
-      to_user_id: values.to_user_id,
-      with_mail_accounts: values.with_mail_accounts,
-    });
+    const { count } = await transfer.mutateAsync(
+      transferBody(ids, { ...values, to_user_id: values.to_user_id }),
+    );
     void message.success(t('pool.transferred', { count, name: name(values.to_user_id) }));
     onDone?.(count);
     leave();
@@ -113,7 +112,7 @@ export function TransferDialog({
       <Alert
         type="info"
         showIcon
-        message={
+        title={
           byIds
             ? t('pool.transferWhat', { count: ids.length })
             : t('pool.transferAllWhat', { name: name(from) || '…' })

@@ -8,7 +8,7 @@ ALTER TABLE "tasks" ADD COLUMN "open_count" integer DEFAULT 0 NOT NULL;--> state
 CREATE INDEX "task_recipients_task_due" ON "task_recipients" USING btree ("task_id","scheduled_at") WHERE status = 'pending';--> statement-breakpoint
 -- The counters of tasks (recipients per status, their opens) follow every change of
 -- task_recipients: a statement's changes are summed per task and added in that same transaction,
--- whichever code made them (docs/decisions/tasks.md). The tasks rows are locked in id
+-- whichever code made them (docs/decisions.md, "Task counters"). The tasks rows are locked in id
 -- order first, so two writers of one statement's tasks never wait on each other in a circle (a
 -- transaction that changes recipients of several tasks does so in one statement, or locks their
 -- tasks rows in id order before its first). FOR NO KEY UPDATE, the lock the UPDATE takes anyway:

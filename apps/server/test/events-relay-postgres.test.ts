@@ -2,20 +2,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openPostgres } from '../src/db/client';
 import { type RelayedEventHub, relayEvents } from '../src/lib/event-relay';
 import { createEventHub, type LiveEvent } from '../src/lib/events';
+import { POSTGRES_URL } from './helpers';
 
 // LISTEN/NOTIFY is PostgreSQL's (the embedded database serves one instance by construction), so this
 // file runs on the PostgreSQL server in both passes of the suite: the machine's own, unless
 // TEST_DATABASE_URL names another. Without one it fails, saying so.
-vi.hoisted(() => {
-  process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-});
 
 /** Two server instances on one database, each with its own pool and hub. */
 let databases: Database[] = [];
 let hubs: RelayedEventHub[] = [];
 
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL!;
+  const url = POSTGRES_URL;
   databases = await Promise.all([openPostgres(url, 4), openPostgres(url, 4)]);
   hubs = await Promise.all(databases.map((d) => relayEvents(createEventHub(), d.pool!, () => {})));
 });
@@ -83,7 +81,7 @@ describe('live events across instances (PostgreSQL LISTEN/NOTIFY)', () => {
 
   it('a listening connection the server ends is replaced, and the events flow again', async () => {
     // One connection in this pool: the relay's LISTEN connection is the one whose pid we read.
-    const single = await openPostgres(process.env.TEST_DATABASE_URL!, 1);
+    const single = await openPostgres(POSTGRES_URL, 1);
     const pidOf = async () =>
       (await single.pool!.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     const first = await pidOf();

@@ -91,7 +91,7 @@ describe("the dashboard's first paint", () => {
   it('speaks the language of the cookie', async () => {
     const res = await page('/dashboard', `rs-token=${token}; language=zh`);
     expect(res.body).toContain('晚上好，&lt;img');
-    expect(res.body).toContain('<span class="fp-tag">业务员</span>');
+    expect(res.body).toContain('<span class="fp-tag">编辑</span>');
     expect(res.body).toContain('data-weekdays="日,一,二,三,四,五,六"');
   });
 

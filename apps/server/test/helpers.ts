@@ -6,10 +6,10 @@ import type { Role } from '@quayside/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, DEFAULT_ADMIN_PASSWORD, loadConfig } from '../src/config';
-import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { createEventHub } from '../src/lib/events';
 import { createFileStore } from '../src/lib/files';
@@ -18,34 +18,45 @@ import { createUser, ensureFirstAdmin } from '../src/modules/users/service';
 
 /** Set to run the whole server suite on a PostgreSQL server instead of the embedded PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+/**
+ * The server of the tests that are about PostgreSQL itself (row locks, LISTEN, two instances) and
+ * run on it in both passes: TEST_DATABASE_URL's, else the machine's own; without one they fail.
+ */
+export const POSTGRES_URL = TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type TestDb = { database: Database; drop(): Promise<void> };
+/** `postgres`: on POSTGRES_URL's server whatever the pass (the suite's files share a worker's modules). */
+export type DatabaseChoice = { postgres?: boolean };
 
 let pgliteTemplate: Blob | undefined;
 
 /**
  * A new, migrated database: in-memory PGlite, or a fresh database on the PostgreSQL server. Both
- * start as a copy of the database global-setup.ts migrated once for the whole suite.
+ * start as a copy of the database global-setup.ts migrated once for the whole suite (PostgreSQL in
+ * the PGlite pass, for the few files that ask for it: migrated here).
  */
-export async function createTestDatabase(): Promise<TestDb> {
-  if (!TEST_DATABASE_URL) {
+export async function createTestDatabase(choice: DatabaseChoice = {}): Promise<TestDb> {
+  const serverUrl = choice.postgres ? POSTGRES_URL : TEST_DATABASE_URL;
+  if (!serverUrl) {
     pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
     const database = await openPglite(undefined, pgliteTemplate);
     return { database, drop: () => database.close() };
   }
   const name = `qs_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  const template = inject('postgresTemplate');
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 5);
+  if (!template) await migrateDatabase(database);
   return {
     database,
     async drop() {
       await database.close();
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
@@ -61,15 +72,11 @@ export function testConfig(dataDir: string, overrides: NodeJS.ProcessEnv = {}): 
   return loadConfig({ QUAYSIDE_DATA_DIR: dataDir, QUAYSIDE_LOG_LEVEL: 'silent', ...overrides });
 }
 
-/**
- * Apps opened by this test file, closed (and their databases dropped) after its last test. The hook
- * is registered here at import, at the file's top level: vitest ignores an afterAll registered from
- * inside a beforeAll.
- */
+/** Apps opened by the running test file, closed (and their databases dropped) after its last test (setup-file.ts). */
 const openApps: TestApp[] = [];
-afterAll(async () => {
+export async function closeOpenApps(): Promise<void> {
   for (const app of openApps.splice(0)) await app.close();
-});
+}
 
 export type TestApp = {
   app: FastifyInstance;
@@ -87,10 +94,10 @@ export type TestApp = {
  * The real app on a new database, closed after the file's tests. `withJobs` also starts pg-boss
  * (a few hundred ms more), for tests of background work.
  */
-export async function createTestApp(options: { withJobs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: { withJobs?: boolean } & DatabaseChoice = {}): Promise<TestApp> {
   const dataDir = tempDir();
   const config = testConfig(dataDir);
-  const { database, drop } = await createTestDatabase();
+  const { database, drop } = await createTestDatabase(options);
   await ensureFirstAdmin(database.db, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
   // The suites act as an admin who has chosen a password: until then only change_password answers.
   await database.db.update(users).set({ mustChangePassword: false }).where(eq(users.username, 'admin'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTaskSender, type TaskSender, type TaskSenderOptions } from '../src/modules/tasks/worker';
-import { call, createTestApp, type TestApp } from './helpers';
+import { call, createTestApp, type DatabaseChoice, type TestApp } from './helpers';
 import { startSmtp, type TestSmtp } from './mail/smtp';
 
 /**
@@ -40,9 +40,9 @@ export const admin = (
  * Registers, at the test file's top level, the set-up of a new app, the SMTP server and the account
  * `sales@counters.test` sending through it (with `@blocked.test` on the black list), and their end.
  */
-export function useTaskCountersApp(): void {
+export function useTaskCountersApp(choice: DatabaseChoice = {}): void {
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(choice);
     smtp = await startSmtp(async (mail) => {
       const to = mail.to[0] ?? '';
       if (refuseOnce.delete(to)) throw Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });

@@ -19,16 +19,13 @@ import {
 // Row locks held by another transaction, and the waits seen in pg_stat_activity, are PostgreSQL's
 // (the embedded database has one connection by construction), so this file runs on the PostgreSQL
 // server in both passes of the suite: the machine's own, unless TEST_DATABASE_URL names another.
-// Without one it fails, saying so. Hoisted: helpers.ts reads TEST_DATABASE_URL when it is imported.
-vi.hoisted(() => {
-  process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-});
+// Without one it fails, saying so (helpers.ts POSTGRES_URL).
 
 /**
  * The sender's write of a batch of answers takes its tasks' rows in id order (one statement), never
  * a later task's row before waiting for an earlier one's.
  */
-useTaskCountersApp();
+useTaskCountersApp({ postgres: true });
 
 describe('lock order of the answers written (PostgreSQL)', () => {
   it("a batch with an accepted answer of a later task and a refused one of an earlier task holds neither task's row while it waits for the earlier one", async () => {

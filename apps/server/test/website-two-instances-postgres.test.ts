@@ -14,9 +14,6 @@ import { call, createTestDatabase, login, type TestDb, tempDir, testConfig } fro
 // Two instances on one PostgreSQL, each with its own page cache: a change made through one empties
 // the other's through the event relay (LISTEN/NOTIFY). Runs on the PostgreSQL server in both passes
 // of the suite (the machine's own unless TEST_DATABASE_URL names another).
-vi.hoisted(() => {
-  process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-});
 
 let database: TestDb;
 const hubs: RelayedEventHub[] = [];
@@ -24,7 +21,7 @@ const apps: FastifyInstance[] = [];
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ postgres: true });
   const db = database.database;
   await ensureFirstAdmin(db.db, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
   await db.db.update(users).set({ mustChangePassword: false }).where(eq(users.username, 'admin'));

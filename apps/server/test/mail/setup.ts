@@ -24,10 +24,10 @@ export type MailTestbed = {
  * top-level `afterAll(() => bed?.dovecot.stop())`: vitest ignores hooks registered inside hooks.
  */
 export async function mailTestbed(
-  options: { withJobs?: boolean; sync?: Partial<SyncOptions>; sentFolder?: boolean } = {},
+  options: { withJobs?: boolean; postgres?: boolean; sync?: Partial<SyncOptions>; sentFolder?: boolean } = {},
 ): Promise<MailTestbed> {
   const [t, dovecot] = await Promise.all([
-    createTestApp({ withJobs: options.withJobs }),
+    createTestApp({ withJobs: options.withJobs, postgres: options.postgres }),
     startDovecot({ sentFolder: options.sentFolder }),
   ]);
   const env = syncEnv(t.app.ctx, { batchSize: 10, ...options.sync });

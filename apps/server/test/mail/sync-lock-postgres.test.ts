@@ -5,16 +5,13 @@ import { type MailTestbed, mailTestbed } from './setup';
 // Advisory locks are PostgreSQL's (the embedded database has one process by construction), so this
 // file runs on the PostgreSQL server in both passes of the suite: the machine's own, unless
 // TEST_DATABASE_URL names another. Without one it fails, saying so.
-vi.hoisted(() => {
-  process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-});
 
 const timing = { pollMs: 60_000, backoffBaseMs: 200, backoffMaxMs: 1000 };
 let bed: MailTestbed;
 const managers: SyncManager[] = [];
 afterAll(() => bed?.dovecot.stop());
 beforeAll(async () => {
-  bed = await mailTestbed();
+  bed = await mailTestbed({ postgres: true });
   await bed.account('lock-a');
 });
 afterAll(() => Promise.all(managers.map((m) => m.stop())));

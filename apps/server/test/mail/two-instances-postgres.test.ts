@@ -10,9 +10,6 @@ import { startSmtp, type TestSmtp } from './smtp';
 // Several Quayside processes behind a load balancer share one PostgreSQL database and one files
 // directory. This file runs two real server processes (src/main.ts) that way, on a fresh database of
 // the machine's PostgreSQL unless TEST_DATABASE_URL names another; without one it fails, saying so.
-vi.hoisted(() => {
-  process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-});
 
 const PASSWORD = 'two-instances-pass';
 
@@ -71,7 +68,7 @@ async function emailCount(subject: string): Promise<number> {
 
 describe('two server processes on one PostgreSQL database', () => {
   it('share sessions and live events, sync each mailbox once, and hand over sync and sends on kill -9', async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ postgres: true });
     const url = (database.database.pool!.options as { connectionString: string }).connectionString;
     [dovecot, smtp] = await Promise.all([startDovecot(), startSmtp()]);
     const files = tempDir(); // the shared files directory

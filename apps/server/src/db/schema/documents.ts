@@ -80,6 +80,7 @@ export const quotations = pgTable(
   },
   (t) => [
     index('quotations_customer').on(t.customerId),
+    index('quotations_owner').on(t.ownerId),
     index('quotations_inquiry').on(t.inquiryEmailId),
     index('quotations_updated').on(t.updatedAt.desc(), t.id.desc()),
     index('quotations_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -164,6 +164,10 @@ export const emails = pgTable(
       .on(t.folder, t.date.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at IS NULL`),
     index('emails_folder_subject').on(t.folder, t.subject, t.id).where(sql`deleted_at IS NULL`),
+    /** A salesperson's folder lists: her accounts' mail only, in the same order. */
+    index('emails_account_folder_date')
+      .on(t.accountId, t.folder, t.date.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at IS NULL`),
     /** Inquiry and quotation are types shown across folders, drafts and trash aside (folderFilter). */
     index('emails_type_date')
       .on(t.type, t.date.desc().nullsFirst(), t.id.desc().nullsFirst())

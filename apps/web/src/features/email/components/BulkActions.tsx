@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '@/shared/feedback';
 import { useLookups } from '@/shared/lookups/useLookups';
 import { staffLabel, useStaff } from '@/shared/lookups/useStaff';
+import { useCanOpen } from '@/shared/routes/pages';
 import { actionDoneKey, type EmailAction } from '../actions';
 import { useEmailAction } from '../api';
 import { useRetrySend } from '../compose/api';
@@ -88,6 +89,7 @@ export function BulkActions({
   const { run, pending } = useRunAction();
   const retry = useRetrySend();
   const [blocking, setBlocking] = useState(false);
+  const mayBlock = useCanOpen()('/email/blacklist');
   const inTrash = folder === 'trash';
 
   const leave = async (a: EmailAction) => {
@@ -169,14 +171,17 @@ export function BulkActions({
           </Button>
         </Tooltip>
       )}
-      <Button
-        size="small"
-        icon={<StopOutlined />}
-        onClick={() => setBlocking(true)}
-        disabled={senders.length === 0}
-      >
-        {t('email.block.action')}
-      </Button>
+      {/* The blacklist is the admin's: a salesperson is not offered it. */}
+      {mayBlock && (
+        <Button
+          size="small"
+          icon={<StopOutlined />}
+          onClick={() => setBlocking(true)}
+          disabled={senders.length === 0}
+        >
+          {t('email.block.action')}
+        </Button>
+      )}
       {inTrash ? (
         <>
           <Button

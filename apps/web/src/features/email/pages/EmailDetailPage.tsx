@@ -44,6 +44,7 @@ import { neighbours } from '../list-cache';
 import { useReadingList } from '../reading-list';
 import '../email.css';
 import { useFeedback } from '@/shared/feedback';
+import { useCanOpen } from '@/shared/routes/pages';
 
 const detailPath = (id: number) => `/email/emailDetail/${id}`;
 
@@ -184,6 +185,7 @@ function EmailView({
   const { compose, pending: composing } = useCompose();
   const [headers, setHeaders] = useState(false);
   const [blocking, setBlocking] = useState(false);
+  const mayBlock = useCanOpen()('/email/blacklist');
   const account = accounts.find((a) => a.id === e.account_id);
   const accountLabel = account
     ? account.name
@@ -269,7 +271,7 @@ function EmailView({
                 {t('email.markUnread')}
               </Button>
             </Tooltip>
-            {!outgoing && (
+            {!outgoing && mayBlock && (
               <Button icon={<StopOutlined />} onClick={() => setBlocking(true)}>
                 {t('email.block.action')}
               </Button>

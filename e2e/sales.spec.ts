@@ -210,6 +210,7 @@ test('claim from the pool, transfer to another salesperson', async ({ browser })
   await admin.goto(`/user/list?q=${encodeURIComponent(LILY.username)}`);
   const lilyRow = admin.locator('tr.ant-table-row').filter({ hasText: LILY.username });
   await expect(lilyRow.getByText('Sales', { exact: true })).toBeVisible();
+  await shot(admin, 'sales-users');
   await lilyRow.getByRole('button', { name: 'Transfer customers…' }).click();
   const dialog = admin.getByRole('dialog', { name: "Transfer all of a user's customers" });
   await expect(dialog).toContainText(LILY.name);

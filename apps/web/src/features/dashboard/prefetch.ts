@@ -12,12 +12,14 @@ import { rememberedPeriod } from './period';
 export function prefetchDashboard(queryClient: QueryClient, user: UserInfo): Promise<unknown> {
   const { from, to } = rememberedPeriod();
   const isAdmin = user.roles.includes('admin');
+  // A salesperson's charts are her own figures (issue 32); the editor has none.
+  const hasCharts = isAdmin || user.roles.includes('sales');
   const silently = { silent: true };
   return Promise.all([
     queryClient.prefetchQuery(summaryQuery({ from, to }, silently)),
+    ...(hasCharts ? [queryClient.prefetchQuery(chartsQuery({ from, to }, silently))] : []),
     ...(isAdmin
       ? [
-          queryClient.prefetchQuery(chartsQuery({ from, to }, silently)),
           queryClient.prefetchQuery(staffQuery(silently)),
           queryClient.prefetchQuery(demoStatusQuery(silently)),
         ]

@@ -119,7 +119,7 @@ export default function DashboardPage() {
           </Suspense>
         </NearScreen>
       ) : (
-        charts.isPending && isAdmin && chartsLoading
+        charts.isPending && (isAdmin || user.roles.includes('sales')) && chartsLoading
       )}
 
       <Typography.Title level={5} className="dashboard__section">

@@ -211,7 +211,8 @@ test('claim from the pool, transfer to another salesperson', async ({ browser })
   const lilyRow = admin.locator('tr.ant-table-row').filter({ hasText: LILY.username });
   await expect(lilyRow.getByText('Sales', { exact: true })).toBeVisible();
   await shot(admin, 'sales-users');
-  await lilyRow.getByRole('button', { name: 'Transfer customers…' }).click();
+  await lilyRow.getByRole('button', { name: `More for ${LILY.name}` }).click();
+  await admin.getByRole('menuitem', { name: 'Transfer customers…' }).click();
   const dialog = admin.getByRole('dialog', { name: "Transfer all of a user's customers" });
   await expect(dialog).toContainText(LILY.name);
   await dialog.getByRole('combobox', { name: 'To' }).click();

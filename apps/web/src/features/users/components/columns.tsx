@@ -2,11 +2,12 @@ import {
   CheckCircleOutlined,
   EditOutlined,
   KeyOutlined,
+  MoreOutlined,
   StopOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
 import type { Role, User } from '@quayside/contract';
-import { Badge, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Dropdown, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { parseTime } from '@/shared/format';
 import type { ListColumn } from '@/shared/list/ListTable';
@@ -117,7 +118,7 @@ export function userActions(
     key: 'actions',
     label: t('common.actions'),
     title: t('common.actions'),
-    width: 440,
+    width: 330,
     render: (_, u) => (
       <Space size={0}>
         <Button type="link" size="small" icon={<EditOutlined />} onClick={() => on.edit(u)}>
@@ -125,14 +126,6 @@ export function userActions(
         </Button>
         <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => on.resetPassword(u)}>
           {t('users.resetPassword')}
-        </Button>
-        <Button
-          type="link"
-          size="small"
-          icon={<UserSwitchOutlined />}
-          onClick={() => on.transferCustomers(u)}
-        >
-          {t('users.transferCustomers')}
         </Button>
         {meId !== u.id && (
           <Popconfirm
@@ -152,6 +145,21 @@ export function userActions(
             </Button>
           </Popconfirm>
         )}
+        {/* Rarer (a salesperson leaves): one click further, so the row fits a laptop's width. */}
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [{ key: 'transfer', icon: <UserSwitchOutlined />, label: t('users.transferCustomers') }],
+            onClick: () => on.transferCustomers(u),
+          }}
+        >
+          <Button
+            type="text"
+            size="small"
+            icon={<MoreOutlined />}
+            aria-label={t('users.moreActions', { name: u.name })}
+          />
+        </Dropdown>
       </Space>
     ),
   };

@@ -6,6 +6,7 @@ import { useFeedback } from '@/shared/feedback';
 import { useUser } from '@/shared/session';
 import { useClaimCustomers, useReleaseCustomers } from '../api';
 import { ownerOfView, type PoolView, poolViews, viewOf } from '../pool';
+import './pool.css';
 
 /** "My customers" / "Public pool" (and "All" for those who see every customer) over the list. */
 export function PoolViewSwitch({

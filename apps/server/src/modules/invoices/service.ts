@@ -23,6 +23,7 @@ import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, invoices, orders, users } from '../../db/schema';
 import { assertLinePictures, assertMayDelete, assertMayMakeFor, visible } from '../../lib/documents/access';
+import { customerName } from '../../lib/documents/customer-name';
 import { nextNumber } from '../../lib/documents/numbering';
 import { appendVersion, deleteVersions, readVersion, versionHistory } from '../../lib/documents/versions';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
@@ -40,7 +41,6 @@ const SERIES: Record<InvoiceKind, { series: string; prefix: string }> = {
 };
 
 type Row = typeof invoices.$inferSelect;
-const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
 const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
   db.transaction((t) => work(t as unknown as Db));
 

@@ -10,10 +10,9 @@ import Big from 'big.js';
 import { and, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, orders, users } from '../../db/schema';
+import { customerName } from '../../lib/documents/customer-name';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
 import { orderScope, type Viewer } from '../../lib/scope';
-
-const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
 
 const sortColumns = {
   number: orders.number,

@@ -9,7 +9,6 @@ import { isAdmin, type Viewer } from '../../lib/scope';
 
 export const ORDER_KIND = 'order';
 
-export const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
 export const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
   db.transaction((t) => work(t as unknown as Db));
 
@@ -47,13 +46,4 @@ export async function loadContent(db: Db, id: number, version: number): Promise<
   const stored = await readVersion(db, ORDER_KIND, id, version);
   if (!stored) throw notFound('thingOrderVersion');
   return orderContent.parse(stored);
-}
-
-export async function customerNameOf(db: Db, id: number): Promise<string> {
-  const [row] = await db
-    .select({ name: customerName })
-    .from(customers)
-    .where(and(eq(customers.id, id), sql`${customers.deletedAt} IS NULL`));
-  if (!row) throw invalid('customer_id', 'recordNotFound', { thing: 'thingCustomer' });
-  return row.name;
 }

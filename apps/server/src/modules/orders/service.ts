@@ -15,6 +15,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderStatusChanges, orders } from '../../db/schema';
 import { assertLinePictures, assertMayDelete, assertMayMakeFor } from '../../lib/documents/access';
+import { customerNameOf } from '../../lib/documents/customer-name';
 import { nextNumber } from '../../lib/documents/numbering';
 import { appendVersion, deleteVersions } from '../../lib/documents/versions';
 import { AppError, conflict, invalid } from '../../lib/errors';
@@ -23,7 +24,7 @@ import type { SessionUser } from '../../lib/sessions';
 import { setInquiryState } from '../inquiries/service';
 import { getQuotation, updateQuotation } from '../quotations/service';
 import { getOrder } from './detail';
-import { customerNameOf, inTransaction, loadContent, loadRow, ORDER_KIND } from './rows';
+import { inTransaction, loadContent, loadRow, ORDER_KIND } from './rows';
 
 // Reads, payments and the history live beside this file; other modules import them from here.
 export { getOrder, getOrderForDocument } from './detail';

@@ -8,10 +8,9 @@ import {
 import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, invoices, orders, packingLists, users } from '../../db/schema';
+import { customerName } from '../../lib/documents/customer-name';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
 import { packingListScope, type Viewer } from '../../lib/scope';
-
-const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
 
 const sortColumns = {
   number: packingLists.number,

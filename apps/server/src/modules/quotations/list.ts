@@ -8,9 +8,10 @@ import {
 import { and, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, documentVersions, quotations, users } from '../../db/schema';
+import { customerName } from '../../lib/documents/customer-name';
 import { containsPattern, offsetOf, orderBy } from '../../lib/list';
 import { quotationScope, type Viewer } from '../../lib/scope';
-import { customerName, KIND, statusSql } from './rows';
+import { KIND, statusSql } from './rows';
 
 type Row = typeof quotations.$inferSelect;
 

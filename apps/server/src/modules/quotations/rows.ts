@@ -16,7 +16,6 @@ export const KIND = 'quotation';
  */
 export const sentSql = sql<boolean>`EXISTS (SELECT 1 FROM quotation_emails qe JOIN emails e ON e.id = qe.email_id WHERE qe.quotation_id = ${quotations.id} AND e.send_status = 'sent')`;
 export const statusSql = sql<QuotationStatus>`CASE WHEN ${quotations.status} IN ('draft', 'sent') AND ${quotations.validUntil} < current_date THEN 'expired' WHEN ${quotations.status} = 'draft' AND ${sentSql} THEN 'sent' ELSE ${quotations.status} END`;
-export const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
 
 /** The quotation's row, when the viewer may read it (lib/scope.ts); else 403 like a missing one. */
 export async function loadRow(db: Db, id: number, viewer: Viewer) {
@@ -40,15 +39,6 @@ export async function loadContent(db: Db, id: number, version: number): Promise<
   const stored = await readVersion(db, KIND, id, version);
   if (!stored) throw notFound('thingQuotationVersion');
   return quotationContent.parse(stored);
-}
-
-export async function customerNameOf(db: Db, id: number): Promise<string> {
-  const [row] = await db
-    .select({ name: customerName })
-    .from(customers)
-    .where(and(eq(customers.id, id), sql`${customers.deletedAt} IS NULL`));
-  if (!row) throw invalid('customer_id', 'recordNotFound', { thing: 'thingCustomer' });
-  return row.name;
 }
 
 /**

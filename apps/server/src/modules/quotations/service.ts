@@ -14,6 +14,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inquiryStates, quotations } from '../../db/schema';
 import { assertLinePictures, assertMayDelete, assertMayMakeFor } from '../../lib/documents/access';
+import { customerNameOf } from '../../lib/documents/customer-name';
 import { nextNumber } from '../../lib/documents/numbering';
 import { appendVersion, deleteVersions } from '../../lib/documents/versions';
 import { conflict, invalid } from '../../lib/errors';
@@ -21,7 +22,7 @@ import { isAdmin, type Viewer } from '../../lib/scope';
 import type { SessionUser } from '../../lib/sessions';
 import { picturesOf, picturesOfProducts } from '../products/pictures';
 import { getCompanySettings } from '../settings/service';
-import { assertInquiryReadable, customerNameOf, KIND, type LoadedRow, loadContent, loadRow } from './rows';
+import { assertInquiryReadable, KIND, type LoadedRow, loadContent, loadRow } from './rows';
 
 // The list, its filter and the history live beside this file; other modules import them from here.
 export { quotationDiff, quotationHistory } from './history';

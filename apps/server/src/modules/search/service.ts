@@ -14,6 +14,7 @@ import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { customers, emails, invoices, orders, packingLists, products, quotations } from '../../db/schema';
+import { customerName } from '../../lib/documents/customer-name';
 import { containsPattern } from '../../lib/list';
 import {
   customerScope,
@@ -34,8 +35,6 @@ import { quotationFilter } from '../quotations/service';
 
 /** Hits per kind: the palette shows a handful of each, the list behind it has the rest. */
 export const HITS_PER_KIND = 5;
-
-const customerName = sql<string>`coalesce(nullif(${customers.companyName}, ''), ${customers.name})`;
 
 type Finder = (db: Db, q: string, viewer: Viewer, kinds: readonly SearchKind[]) => Promise<SearchHit[]>;
 

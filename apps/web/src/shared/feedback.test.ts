@@ -92,9 +92,28 @@ describe('notifications on our timer', () => {
     notifications.open({ key: 'undo', title: 'Sending in 10 s', duration: 10, pauseOnHover: false });
     notifications.error({ key: 'stays', title: 'Failed', duration: false });
     expect(s.open.get('undo')?.onMouseEnter).toBeUndefined();
+    // Its time counts from the first frame painted with it (one frame is ~16 ms).
     vi.advanceTimersByTime(10_000);
+    expect(s.open.has('undo')).toBe(true);
+    vi.advanceTimersByTime(50);
     expect([...s.open.keys()]).toEqual(['stays']);
     expect(s.open.get('stays')?.type).toBe('error');
+  });
+
+  it("counts a notice's time from the first frame painted with it, however late that comes", () => {
+    const s = screen();
+    const messages = timedMessages(s.antd as unknown as MessageInstance);
+    // The main thread is busy (the next page renders): no frame for 5 s, the timers are overdue.
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    messages.success({ key: 'done', content: 'Sending cancelled' });
+    vi.advanceTimersByTime(5000);
+    expect(s.open.has('done')).toBe(true);
+    frame.mockRestore();
+    messages.success({ key: 'done', content: 'Sending cancelled' });
+    vi.advanceTimersByTime(2900);
+    expect(s.open.has('done')).toBe(true);
+    vi.advanceTimersByTime(200);
+    expect(s.open.has('done')).toBe(false);
   });
 
   it("closed by its × (antd's onClose), the timer stops and the caller hears of it once", () => {

@@ -23,24 +23,44 @@ interface Hover {
   onMouseLeave?: MouseEventHandler<HTMLDivElement>;
 }
 
-/** A countdown that can be paused. */
+/**
+ * Calls `run` once the browser has painted what was just rendered: a notice's time counts from when
+ * it is on screen. Opened just before a navigation, a notice was rendered only once the next page's
+ * code had loaded and rendered, and on a busy machine its 3 s had gone by then (the editor after
+ * Undo showed no "Sending cancelled").
+ */
+function afterPaint(run: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') return run();
+  requestAnimationFrame(() => setTimeout(run, 0));
+}
+
+/** A countdown that can be paused; it starts once the notice has been painted. */
 function countdown(seconds: number, done: () => void) {
   let left = seconds * 1000;
-  let startedAt = Date.now();
-  let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(done, left);
+  let startedAt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let held = false;
+  let cancelled = false;
+  const start = () => {
+    if (timer !== undefined || held || cancelled) return;
+    startedAt = Date.now();
+    timer = setTimeout(done, Math.max(left, 0));
+  };
+  afterPaint(start);
   return {
     pause: () => {
+      held = true;
       if (timer === undefined) return;
       clearTimeout(timer);
       timer = undefined;
       left -= Date.now() - startedAt;
     },
     resume: () => {
-      if (timer !== undefined) return;
-      startedAt = Date.now();
-      timer = setTimeout(done, Math.max(left, 0));
+      held = false;
+      start();
     },
     cancel: () => {
+      cancelled = true;
       clearTimeout(timer);
       timer = undefined;
     },

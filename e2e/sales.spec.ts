@@ -8,6 +8,11 @@ import { ADMIN, api, apiLogin, BASE_URL, shot, sidebar, signIn, tab } from './su
 const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const LILY = { username: `e2e.lily.${unique}`, password: 'lily-pass-1', name: `Lily ${unique}` };
 const TOM = { username: `e2e.tom.${unique}`, password: 'tom-pass-12', name: `Tom ${unique}` };
+/**
+ * The admin of this test, not the suite's: a list's search is remembered per user, and the Users
+ * search for lily would come back on another test's Users page (tabs.spec saw `?q=e2e.lily…`).
+ */
+const BOSS = { username: `e2e.boss.${unique}`, password: 'boss-pass-12', name: `Boss ${unique}` };
 const POOL_COMPANY = `Pool Buyer ${unique}`;
 const LILY_COMPANY = `Lily Buyer ${unique}`;
 const SPARE_COMPANY = `Lily Spare ${unique}`;
@@ -58,6 +63,7 @@ let lilyCustomer = 0;
 test.beforeAll(async () => {
   const lily = await asAdmin<Created>('/api/user/create/', { ...LILY, roles: ['sales'] });
   await asAdmin<Created>('/api/user/create/', { ...TOM, roles: ['sales'] });
+  await asAdmin<Created>('/api/user/create/', { ...BOSS, roles: ['admin'] });
   lilyId = lily.id;
   poolCustomer = (
     await asAdmin<Created>('/api/customer/create/', {
@@ -206,7 +212,7 @@ test('claim from the pool, transfer to another salesperson', async ({ browser })
   await expect(pane(tom).getByText('This customer does not exist')).toBeVisible();
 
   // The admin hands all of lily's customers to tom from the Users screen.
-  const admin = await browserOf(browser, ADMIN);
+  const admin = await browserOf(browser, BOSS);
   await admin.goto(`/user/list?q=${encodeURIComponent(LILY.username)}`);
   const lilyRow = admin.locator('tr.ant-table-row').filter({ hasText: LILY.username });
   await expect(lilyRow.getByText('Sales', { exact: true })).toBeVisible();
@@ -238,7 +244,7 @@ test('claim from the pool, transfer to another salesperson', async ({ browser })
 });
 
 test('the admin sets the pool rules and reads back what the server kept', async ({ browser }) => {
-  const admin = await browserOf(browser, ADMIN);
+  const admin = await browserOf(browser, BOSS);
   await openList(admin, '/customer/list');
   await expect(views(admin).getByText('All customers')).toBeVisible();
   await shot(admin, 'sales-admin-customers');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncManager } from '../../src/modules/email/sync/manager';
 import { type MailTestbed, mailTestbed } from './setup';
 

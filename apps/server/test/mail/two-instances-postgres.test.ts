@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDb, tempDir } from '../helpers';
 import { type ServerProcess, startServerProcess, waitUntilReady } from '../server-process';
 import { type Dovecot, startDovecot } from './dovecot';

@@ -30,8 +30,8 @@ interface Hover {
  * Undo showed no "Sending cancelled").
  */
 function afterPaint(run: () => void): void {
-  if (typeof requestAnimationFrame !== 'function') return run();
-  requestAnimationFrame(() => setTimeout(run, 0));
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  else run();
 }
 
 /** A countdown that can be paused; it starts once the notice has been painted. */

@@ -1,10 +1,10 @@
 import { type OrderContent, orderContent } from '@quayside/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, orders, users } from '../../db/schema';
 import { visible } from '../../lib/documents/access';
 import { readVersion } from '../../lib/documents/versions';
-import { invalid, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { isAdmin, type Viewer } from '../../lib/scope';
 
 export const ORDER_KIND = 'order';

@@ -1,6 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
-import { invoices, orders, pictureVariants, productPictures, quotations } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { invoices, orders, productPictures, quotations } from '../../db/schema';
 import type { FileOwner } from '../../modules/files/owners';
+import { pictureSourceOf } from '../picture-source';
 import { documentsOf } from '../scope';
 
 /** The document kinds whose lines carry a picture (packing lines have none), with their tables. */
@@ -15,30 +16,19 @@ const TABLES = { quotation: quotations, order: orders, invoice: invoices } as co
 export const documentFileOwner: FileOwner = {
   kind: 'document line picture',
   async access(db, user, fileId) {
-    const [variant] = await db
-      .select({ source: pictureVariants.fileId })
-      .from(pictureVariants)
-      .where(
-        or(
-          eq(pictureVariants.fileId, fileId),
-          eq(pictureVariants.imageFileId, fileId),
-          eq(pictureVariants.previewFileId, fileId),
-          eq(pictureVariants.thumbFileId, fileId),
-        ),
-      )
-      .limit(1);
-    if (!variant) return 'none';
+    const source = await pictureSourceOf(db, fileId, true);
+    if (source === undefined) return 'none';
     const [ofProduct] = await db
       .select({ id: productPictures.fileId })
       .from(productPictures)
-      .where(eq(productPictures.fileId, variant.source))
+      .where(eq(productPictures.fileId, source))
       .limit(1);
     if (ofProduct) return 'none';
     const holding = (kinds: readonly string[]) =>
       sql`SELECT document_id FROM document_versions WHERE kind IN (${sql.join(
         kinds.map((k) => sql`${k}`),
         sql`, `,
-      )}) AND content->'items' @> ${JSON.stringify([{ picture_file_id: variant.source }])}::jsonb`;
+      )}) AND content->'items' @> ${JSON.stringify([{ picture_file_id: source }])}::jsonb`;
     const { rows } = await db.execute<{ document_id: number }>(sql`${holding(Object.keys(TABLES))} LIMIT 1`);
     if (rows.length === 0) return 'none';
     if (!user) return 'deny';

@@ -20,7 +20,7 @@ import { mailScope, orderScope, quotationScope, type Viewer } from '../../lib/sc
 import { inquiryFilter } from '../inquiries/service';
 import { orderFilter } from '../orders/list';
 import { daysBetween, inquiryMail, mailCount, mailPerDay, receivedMail, sentMail } from './day-counts';
-import { liveOrderValue, liveTopProducts } from './scoped-orders';
+import { liveOrderValue, liveTopProducts, toMonthTotals } from './scoped-orders';
 
 /** Which lists the viewer may open (each list route's own declared access; see routes.ts). */
 export type ChartReach = { emails: boolean; inquiries: boolean; quotations: boolean; orders: boolean };
@@ -137,12 +137,7 @@ async function orderValue(db: Db, viewer: Viewer, query: DashboardQuery) {
     .where(periodOrderDays(query, orderDayTotals))
     .groupBy(month, orderDayTotals.currency)
     .orderBy(month, orderDayTotals.currency);
-  return rows.map((r) => ({
-    month: r.month,
-    currency: r.currency,
-    count: r.n,
-    amount: roundMoney(r.amount, r.currency),
-  }));
+  return toMonthTotals(rows);
 }
 
 type RankedRow<K> = K & { currency: string; n: number; amount: string };

@@ -23,6 +23,11 @@ export async function liveOrderValue(db: Db, where: SQL | undefined) {
     .where(where)
     .groupBy(month, orders.currency)
     .orderBy(month, orders.currency);
+  return toMonthTotals(rows);
+}
+
+/** Per-month order totals as the chart shows them: the amount rounded to the currency's places. */
+export function toMonthTotals(rows: { month: string; currency: string; n: number; amount: string }[]) {
   return rows.map((r) => ({
     month: r.month,
     currency: r.currency,

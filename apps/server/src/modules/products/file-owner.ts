@@ -1,5 +1,6 @@
-import { eq, or, sql } from 'drizzle-orm';
-import { pictureVariants, productPictures, products } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { productPictures, products } from '../../db/schema';
+import { pictureSourceOf } from '../../lib/picture-source';
 import type { FileOwner } from '../files/owners';
 
 /**
@@ -10,18 +11,8 @@ import type { FileOwner } from '../files/owners';
 export const productPictureFileOwner: FileOwner = {
   kind: 'product picture',
   async access(db, user, fileId) {
-    const [variant] = await db
-      .select({ source: pictureVariants.fileId })
-      .from(pictureVariants)
-      .where(
-        or(
-          eq(pictureVariants.imageFileId, fileId),
-          eq(pictureVariants.previewFileId, fileId),
-          eq(pictureVariants.thumbFileId, fileId),
-        ),
-      )
-      .limit(1);
-    const source = variant?.source ?? fileId;
+    const variantOf = await pictureSourceOf(db, fileId, false);
+    const source = variantOf ?? fileId;
     const [held] = await db
       .select({ published: sql<boolean>`bool_or(${products.published} AND ${products.deletedAt} IS NULL)` })
       .from(productPictures)
@@ -30,6 +21,6 @@ export const productPictureFileOwner: FileOwner = {
       .groupBy(productPictures.fileId);
     if (!held) return 'none';
     if (user) return 'allow';
-    return variant && held.published ? 'allow' : 'deny';
+    return variantOf !== undefined && held.published ? 'allow' : 'deny';
   },
 };
